@@ -1,0 +1,27 @@
+// Command nardydocs builds the nardy rules site: Markdown pages in Russian
+// and Ukrainian whose position blocks become board diagrams, legal-move
+// tables and exact dice statistics computed by the rules engine.
+//
+// Usage:
+//
+//	nardydocs build [--content DIR] [--out DIR]   build the site (content/ → public/)
+//	nardydocs check [--content DIR]               report every problem, write nothing
+//	nardydocs serve [--port N]                    serve, rebuilding on change
+//	nardydocs moves [FILE] [--json|--jsonl]       list the legal plays of a position block
+//
+// Errors are printed one per line as "path:line:col: message"; the exit
+// status is 1 when a command fails and 2 on a usage error.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}

@@ -1,0 +1,272 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/nardydocs/nardydocs/engine"
+	"github.com/spf13/cobra"
+)
+
+type movesOptions struct {
+	json, jsonl bool
+	dice        string
+	game        string
+	rules       []string
+}
+
+func newMovesCmd() *cobra.Command {
+	var o movesOptions
+	cmd := &cobra.Command{
+		Use:   "moves [FILE]",
+		Short: "List the legal plays of a position block",
+		Long: `Reads one position block from FILE (or standard input) and prints every
+legal play for its roll: each distinct resulting position once, in notation.
+
+With --json the result is one JSON object; with --jsonl standard input (or
+FILE) holds many blocks separated by lines containing only "---", and each
+gives one JSON object on its own line, or {"error": "..."} if it is wrong.`,
+		Args: maxArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.json && o.jsonl {
+				return usageError{fmt.Errorf("--json and --jsonl cannot be used together")}
+			}
+			name, src, err := readInput(cmd.InOrStdin(), args)
+			if err != nil {
+				return err
+			}
+			opt, err := o.parseOptions()
+			if err != nil {
+				return usageError{err}
+			}
+			if o.jsonl {
+				return movesJSONL(cmd.OutOrStdout(), src, opt, o.dice)
+			}
+			b, err := engine.ParseBlock(src, opt)
+			if err != nil {
+				printBlockErrors(cmd.ErrOrStderr(), name, 0, err)
+				return errReported
+			}
+			if o.dice != "" {
+				d, err := engine.ParseDice(o.dice)
+				if err != nil {
+					return usageError{fmt.Errorf("--dice: %w", err)}
+				}
+				b.Dice, b.HasDice = d, true
+			}
+			if !b.HasDice {
+				return fmt.Errorf(`%s: the block has no "dice:" line (or give --dice 6-5)`, name)
+			}
+			plays := engine.LegalPlays(b.Position, b.Dice, b.Rules)
+			if o.json {
+				fmt.Fprintln(cmd.OutOrStdout(), movesJSON(plays))
+				return nil
+			}
+			return movesTable(cmd.OutOrStdout(), b, plays)
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&o.json, "json", false, "print one JSON object")
+	f.BoolVar(&o.jsonl, "jsonl", false, `read blocks separated by "---" lines, print one JSON object per line`)
+	f.StringVar(&o.dice, "dice", "", `the roll to use instead of the block's "dice:" line, e.g. 6-5`)
+	f.StringVar(&o.game, "game", "", "game for blocks without a game: line (long or short)")
+	f.StringArrayVar(&o.rules, "rules", nil, "rule override key=value (repeatable), under the block's own rules: line")
+	return cmd
+}
+
+func (o movesOptions) parseOptions() (engine.ParseOptions, error) {
+	var opt engine.ParseOptions
+	if o.game != "" {
+		g, ok := engine.ParseGame(o.game)
+		if !ok {
+			return opt, fmt.Errorf(`--game %q: write "long" or "short"`, o.game)
+		}
+		opt.Game, opt.HasGame = g, true
+	}
+	for _, kv := range o.rules {
+		for _, w := range strings.Fields(kv) {
+			if err := opt.Rules.Set(w); err != nil {
+				return opt, fmt.Errorf("--rules: %w", err)
+			}
+		}
+	}
+	return opt, nil
+}
+
+// readInput reads the file named in args, or stdin.
+func readInput(stdin io.Reader, args []string) (name, src string, err error) {
+	if len(args) == 1 && args[0] != "-" {
+		data, err := os.ReadFile(args[0])
+		if err != nil {
+			return "", "", err
+		}
+		return args[0], string(data), nil
+	}
+	data, err := io.ReadAll(stdin)
+	if err != nil {
+		return "", "", err
+	}
+	return "<stdin>", string(data), nil
+}
+
+// printBlockErrors prints a block's errors as "name:line:col: message",
+// with lines counted from lineOffset.
+func printBlockErrors(w io.Writer, name string, lineOffset int, err error) {
+	if list, ok := err.(engine.ErrorList); ok {
+		for _, e := range list {
+			fmt.Fprintf(w, "%s:%d:%d: %s\n", name, e.Line+lineOffset, e.Col, e.Msg)
+		}
+		return
+	}
+	fmt.Fprintf(w, "%s: %v\n", name, err)
+}
+
+func movesTable(w io.Writer, b *engine.Block, plays []engine.Play) error {
+	p := b.Position
+	fmt.Fprintf(w, "%s nardy, %s to move, roll %s\n", p.Game, p.Turn, b.Dice)
+	fmt.Fprintf(w, "position %s\n", engine.Code(p, b.Dice, true, b.Rules))
+	switch {
+	case p.GameOver(b.Rules):
+		fmt.Fprintln(w, "The game is over: nothing can be played.")
+		return nil
+	case len(plays) == 0:
+		fmt.Fprintln(w, "No legal play: the turn is lost.")
+		return nil
+	}
+	used, all := plays[0].DicePlayed(), b.Dice.Count()
+	lost := ""
+	if used < all {
+		lost = fmt.Sprintf(" (%d lost)", all-used)
+	}
+	fmt.Fprintf(w, "%d legal play(s), each using %d of %d dice%s\n\n", len(plays), used, all, lost)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	extra := "hits"
+	if p.Game == engine.Long {
+		extra = "from head"
+	}
+	fmt.Fprintf(tw, "#\tplay\t%s\n", extra)
+	for i, pl := range plays {
+		n := pl.Hits()
+		if p.Game == engine.Long {
+			n = pl.HeadMoves
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%d\n", i+1, pl.Notation(), n)
+	}
+	return tw.Flush()
+}
+
+// movesJSON writes the machine format: dice played and every play with
+// the position after it.
+func movesJSON(plays []engine.Play) string {
+	var sb strings.Builder
+	used := 0
+	if len(plays) > 0 {
+		used = plays[0].DicePlayed()
+	}
+	sb.WriteString(`{"dice_played": ` + strconv.Itoa(used) + `, "moves": [`)
+	for i, pl := range plays {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(`{"notation": ` + jsonString(pl.Notation()) + `, "position": `)
+		writePositionJSON(&sb, pl.Position)
+		sb.WriteString("}")
+	}
+	sb.WriteString("]}")
+	return sb.String()
+}
+
+func writePositionJSON(sb *strings.Builder, p engine.Position) {
+	sb.WriteString("{")
+	for i, s := range []engine.Side{engine.White, engine.Black} {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(`"` + s.String() + `": {`)
+		first := true
+		for pt := engine.Point(24); pt >= 1; pt-- {
+			if n := p.Count(s, pt); n > 0 {
+				if !first {
+					sb.WriteString(", ")
+				}
+				first = false
+				sb.WriteString(`"` + strconv.Itoa(int(pt)) + `": ` + strconv.Itoa(n))
+			}
+		}
+		sb.WriteString("}")
+	}
+	fmt.Fprintf(sb, `, "white_bar": %d, "black_bar": %d, "white_off": %d, "black_off": %d}`,
+		p.Bar(engine.White), p.Bar(engine.Black), p.Off(engine.White), p.Off(engine.Black))
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// movesJSONL handles a batch: blocks separated by "---" lines, one JSON
+// object per block per line.
+func movesJSONL(w io.Writer, src string, opt engine.ParseOptions, dice string) error {
+	bw := bufio.NewWriter(w)
+	defer bw.Flush()
+	for _, block := range splitBatch(src) {
+		bw.WriteString(jsonlLine(block, opt, dice))
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}
+
+func jsonlLine(src string, opt engine.ParseOptions, dice string) string {
+	b, err := engine.ParseBlock(src, opt)
+	if err != nil {
+		msg := err.Error()
+		if list, ok := err.(engine.ErrorList); ok {
+			msg = list[0].Error()
+			if len(list) > 1 {
+				msg += fmt.Sprintf(" (and %d more)", len(list)-1)
+			}
+		}
+		return `{"error": ` + jsonString(msg) + `}`
+	}
+	if dice != "" {
+		d, err := engine.ParseDice(dice)
+		if err != nil {
+			return `{"error": ` + jsonString("--dice: "+err.Error()) + `}`
+		}
+		b.Dice, b.HasDice = d, true
+	}
+	if !b.HasDice {
+		return `{"error": ` + jsonString(`no "dice:" line`) + `}`
+	}
+	return movesJSON(engine.LegalPlays(b.Position, b.Dice, b.Rules))
+}
+
+// splitBatch splits src at lines containing only "---". Empty input gives
+// no blocks; a trailing separator does not make an empty block.
+func splitBatch(src string) []string {
+	var blocks []string
+	var cur []string
+	flush := func() {
+		if len(cur) > 0 {
+			blocks = append(blocks, strings.Join(cur, "\n"))
+		}
+		cur = nil
+	}
+	for _, line := range strings.Split(src, "\n") {
+		if strings.TrimRight(line, " \t\r") == "---" {
+			flush()
+			continue
+		}
+		cur = append(cur, line)
+	}
+	if len(cur) > 0 && strings.TrimSpace(strings.Join(cur, "\n")) != "" {
+		flush()
+	}
+	return blocks
+}

@@ -1,0 +1,187 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Code returns the position's one-line code, copyable and exact:
+//
+//	Lw66:24x13,18x2:12x15
+//	Sb31:bar,13x5,8x3,6x5,2:19x5,17x3,12x5,1x2
+//	Lbsb:3,1x2:16,15x2:last-roll=off
+//
+// The header is the game (L long, S short), the side to move (w, b), the
+// dice if any, and for long nardy "sb" when Black started the game. Then
+// White's and Black's checkers: "bar" or points in White's numbering from
+// 24 down, with "xN" for more than one checker; an empty list means all
+// borne off. A last part, when present, lists rule overrides (only those
+// that differ from the default profile).
+func Code(p Position, d Dice, hasDice bool, r Rules) string {
+	var sb strings.Builder
+	if p.Game == Long {
+		sb.WriteByte('L')
+	} else {
+		sb.WriteByte('S')
+	}
+	sb.WriteByte("wb"[p.Turn])
+	if hasDice {
+		sb.WriteByte('0' + d[0])
+		sb.WriteByte('0' + d[1])
+	}
+	if p.Game == Long && p.Started == Black {
+		sb.WriteString("sb")
+	}
+	for _, s := range []Side{White, Black} {
+		sb.WriteByte(':')
+		first := true
+		item := func(name string, n int) {
+			if !first {
+				sb.WriteByte(',')
+			}
+			first = false
+			sb.WriteString(name)
+			if n > 1 {
+				sb.WriteByte('x')
+				sb.WriteString(strconv.Itoa(n))
+			}
+		}
+		if n := p.Bar(s); n > 0 {
+			item("bar", n)
+		}
+		for pt := Point(24); pt >= 1; pt-- {
+			if n := p.Count(s, pt); n > 0 {
+				item(strconv.Itoa(int(pt)), n)
+			}
+		}
+	}
+	if diff := r.Diff(DefaultRules, p.Game); len(diff) > 0 {
+		sb.WriteByte(':')
+		sb.WriteString(strings.Join(diff, ","))
+	}
+	return sb.String()
+}
+
+// ParsedCode is what a position code holds.
+type ParsedCode struct {
+	Position Position
+	Dice     Dice
+	HasDice  bool
+	Rules    Rules
+}
+
+// ParseCode reads a position code written by Code. It accepts only the
+// canonical form, so Code(ParseCode(s)) == s for every code it accepts.
+func ParseCode(s string) (Position, error) {
+	c, err := ParseFullCode(s)
+	return c.Position, err
+}
+
+// ParseFullCode reads a position code with its dice and rules.
+func ParseFullCode(s string) (ParsedCode, error) {
+	var c ParsedCode
+	bad := func(msg string) (ParsedCode, error) {
+		return ParsedCode{}, errorString("position code " + strconv.Quote(s) + ": " + msg)
+	}
+	parts := strings.Split(s, ":")
+	if len(parts) != 3 && len(parts) != 4 {
+		return bad(`expected "header:white:black" or "header:white:black:rules"`)
+	}
+	h := parts[0]
+	if len(h) < 2 || (h[0] != 'L' && h[0] != 'S') || (h[1] != 'w' && h[1] != 'b') {
+		return bad(`the header starts with L or S (the game), then w or b (the side to move)`)
+	}
+	g := Long
+	if h[0] == 'S' {
+		g = Short
+	}
+	p := NewPosition(g)
+	if h[1] == 'b' {
+		p.Turn = Black
+	}
+	h = h[2:]
+	if len(h) >= 2 && isDigit(h[0]) {
+		d := Dice{h[0] - '0', h[1] - '0'}
+		if !d.Valid() {
+			return bad("a die shows 1 to 6")
+		}
+		c.Dice, c.HasDice = d, true
+		h = h[2:]
+	}
+	if h == "sb" && g == Long {
+		p.Started = Black
+		h = ""
+	}
+	if h != "" {
+		return bad(`unexpected ` + strconv.Quote(h) + ` in the header`)
+	}
+	for i, s := range []Side{White, Black} {
+		list := parts[1+i]
+		if list == "" {
+			continue
+		}
+		prev := 26
+		total := 0
+		for _, item := range strings.Split(list, ",") {
+			name, count, hasCount := strings.Cut(item, "x")
+			n := 1
+			if hasCount {
+				v, err := strconv.Atoi(count)
+				if err != nil || v < 2 || v > Checkers || strconv.Itoa(v) != count {
+					return bad(strconv.Quote(item) + ": a count is 2 to 15 (a single checker has no count)")
+				}
+				n = v
+			}
+			at := 0
+			if name == "bar" {
+				if g == Long {
+					return bad("long nardy has no bar")
+				}
+				at = 25
+			} else {
+				v, err := strconv.Atoi(name)
+				if err != nil || v < 1 || v > 24 || strconv.Itoa(v) != name {
+					return bad(strconv.Quote(item) + `: a point is 1 to 24 or "bar"`)
+				}
+				at = v
+			}
+			if at >= prev {
+				return bad(strconv.Quote(item) + ": points are listed from the bar and 24 down, each once")
+			}
+			prev = at
+			total += n
+			if total > Checkers {
+				return bad(s.String() + " has more than 15 checkers")
+			}
+			if at == 25 {
+				p.SetBar(s, n)
+				continue
+			}
+			if p.Count(s.Other(), Point(at)) > 0 {
+				return bad("point " + name + " holds checkers of both sides")
+			}
+			p.Set(s, Point(at), n)
+		}
+	}
+	if len(parts) == 4 {
+		if parts[3] == "" {
+			return bad("the rules part is empty")
+		}
+		r := DefaultRules
+		for _, kv := range strings.Split(parts[3], ",") {
+			if err := r.Set(kv); err != nil {
+				return bad(err.Error())
+			}
+			name, _, _ := strings.Cut(kv, "=")
+			if kg, _ := GameOf(name); kg != g {
+				return bad("rule " + strconv.Quote(kv) + " is not for " + g.String() + " nardy")
+			}
+		}
+		if strings.Join(r.Diff(DefaultRules, g), ",") != parts[3] {
+			return bad("list only rules that differ from the default, once each, in documented order")
+		}
+		c.Rules = r
+	}
+	c.Position = p
+	return c, nil
+}

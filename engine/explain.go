@@ -1,0 +1,506 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Reason says why a proposed play is not legal (or that it is).
+type Reason uint8
+
+// The reasons, one per rule.
+const (
+	ReasonLegal          Reason = iota // the play is legal
+	ReasonSyntax                       // the move text is malformed (Col, Msg)
+	ReasonGameOver                     // the game is over: nothing may move
+	ReasonNoChecker                    // no checker of the mover on From (From)
+	ReasonBackwards                    // checkers move only towards home (From, To)
+	ReasonNoDice                       // the dice cannot make this distance (From, To, N = distance)
+	ReasonTooManyDice                  // the move needs more dice than were rolled
+	ReasonPointHeld                    // To is held by the opponent (To, N = opponent checkers there)
+	ReasonHead                         // a second checker may not leave the head (From = head, N = checkers allowed)
+	ReasonSixBlock                     // six points in a row with no opponent checker ahead (Block)
+	ReasonNotAllHome                   // bearing off with a checker outside the home (Point = a checker outside)
+	ReasonHigherPoint                  // die cannot bear off from From: a checker stands higher (Point = that point, Die)
+	ReasonBarFirst                     // checkers on the bar must enter first (N = checkers on the bar)
+	ReasonEntryClosed                  // the entry point is closed (To, Die)
+	ReasonHitAndHide                   // eastern: a checker that hit may not hide on its own point (From, To)
+	ReasonMustPlayMore                 // more dice can be played (N = how many can be, Dice = how many were)
+	ReasonMustPlayLarger               // only one die can be played: it must be the larger (Die)
+	ReasonNoMove                       // nothing can be played with this roll: the turn is lost
+	ReasonNotListed                    // a sequence of allowed moves that no rule above rejects, yet not a legal play
+)
+
+var reasonNames = [...]string{
+	"legal", "syntax", "game-over", "no-checker", "backwards", "no-dice",
+	"too-many-dice", "point-held", "head", "six-block", "not-all-home",
+	"higher-point", "bar-first", "entry-closed", "hit-and-hide",
+	"must-play-more", "must-play-larger", "no-move", "not-listed",
+}
+
+// String returns a short stable name for the reason ("point-held"), used
+// as a key in message tables.
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return "reason-" + strconv.Itoa(int(r))
+}
+
+// Verdict is the engine's judgement of a proposed play.
+type Verdict struct {
+	Reason Reason
+	// From and To are the move concerned (White's numbering).
+	From, To Point
+	// Point is a further point the reason names (a checker outside the
+	// home, the higher point that blocks a bear-off).
+	Point Point
+	// Die is the die concerned.
+	Die uint8
+	// N is a count the reason names (see the Reason constants).
+	N int
+	// Dice is how many dice the proposed play used.
+	Dice int
+	// Block lists the six points of a forbidden block, in the order the
+	// opponent passes them.
+	Block []Point
+	// FirstTurn is set for ReasonHead when the first-turn exception was
+	// considered and did not apply.
+	FirstTurn bool
+	// Col is the 1-based column in the move text of the part concerned.
+	Col int
+	// Msg is the parser's message for ReasonSyntax.
+	Msg string
+	// Play is the legal play matched, for ReasonLegal.
+	Play Play
+}
+
+// Legal reports whether the verdict accepts the play.
+func (v Verdict) Legal() bool { return v.Reason == ReasonLegal }
+
+// String explains the verdict in English.
+func (v Verdict) String() string {
+	p := func(x Point) string { return x.String() }
+	switch v.Reason {
+	case ReasonLegal:
+		return "legal: " + v.Play.Notation()
+	case ReasonSyntax:
+		return "column " + strconv.Itoa(v.Col) + ": " + v.Msg
+	case ReasonGameOver:
+		return "the game is over: no checker may move"
+	case ReasonNoChecker:
+		if v.From == Bar {
+			return "there is no checker on the bar"
+		}
+		return "there is no checker of the side to move on point " + p(v.From)
+	case ReasonBackwards:
+		return "checkers move only towards their home: " + p(v.From) + "/" + p(v.To) + " goes backwards"
+	case ReasonNoDice:
+		return "the dice cannot move a checker from " + p(v.From) + " to " + p(v.To)
+	case ReasonTooManyDice:
+		return "the dice rolled cannot make all of these moves together"
+	case ReasonPointHeld:
+		return "point " + p(v.To) + " is held by the opponent"
+	case ReasonHead:
+		switch {
+		case v.FirstTurn && v.N >= 2:
+			return "even on the first turn at most two checkers may leave the head"
+		case v.FirstTurn:
+			return "only one checker may leave the head: on this first turn the exception for a second one does not apply"
+		}
+		return "only one checker may leave the head per turn"
+	case ReasonSixBlock:
+		return "this would hold six points in a row (" + joinPoints(v.Block) + ") with no opponent checker ahead of them"
+	case ReasonNotAllHome:
+		return "a checker may be borne off only when all are in the home; one stands on " + p(v.Point)
+	case ReasonHigherPoint:
+		return "the " + strconv.Itoa(int(v.Die)) + " cannot bear off from " + p(v.From) + ": a checker stands higher, on " + p(v.Point) + ", so the die must be played inside the home"
+	case ReasonBarFirst:
+		return "checkers on the bar must enter first"
+	case ReasonEntryClosed:
+		return "the " + strconv.Itoa(int(v.Die)) + " cannot enter: point " + p(v.To) + " is closed"
+	case ReasonHitAndHide:
+		return "a checker that has hit may not hide on its own point " + p(v.To) + " in the same turn"
+	case ReasonMustPlayMore:
+		return "this plays " + strconv.Itoa(v.Dice) + " of the dice, but " + strconv.Itoa(v.N) + " can be played, so they must be"
+	case ReasonMustPlayLarger:
+		return "only one die can be played, so it must be the larger one, the " + strconv.Itoa(int(v.Die))
+	case ReasonNoMove:
+		return "no move is possible with this roll: the turn is lost"
+	case ReasonNotListed:
+		return "this is not one of the legal plays"
+	}
+	return v.Reason.String()
+}
+
+func joinPoints(ps []Point) string {
+	s := make([]string, len(ps))
+	for i, x := range ps {
+		s[i] = x.String()
+	}
+	return strings.Join(s, ", ")
+}
+
+// Explain judges a proposed play, written in notation, for the side to
+// move in p with roll d under rules r. It accepts a play when it leads to
+// the same position as one of LegalPlays; otherwise it names the first
+// rule the play breaks. An empty text proposes to play nothing.
+func Explain(p Position, d Dice, r Rules, text string) Verdict {
+	if strings.TrimSpace(text) == "" {
+		return ExplainSegments(p, d, r, nil)
+	}
+	segs, err := ParseMoves(text)
+	if err != nil {
+		se := err.(*SyntaxError)
+		return Verdict{Reason: ReasonSyntax, Col: se.Col, Msg: se.Msg}
+	}
+	return ExplainSegments(p, d, r, segs)
+}
+
+// ExplainSegments is Explain for a play already parsed.
+func ExplainSegments(p Position, d Dice, r Rules, segs []Segment) Verdict {
+	if p.GameOver(r) {
+		return Verdict{Reason: ReasonGameOver}
+	}
+	legal := LegalPlays(p, d, r)
+	if len(segs) == 0 {
+		if len(legal) == 0 {
+			return Verdict{Reason: ReasonLegal, Play: Play{Position: p.Flip(), Side: p.Turn}}
+		}
+		return Verdict{Reason: ReasonMustPlayMore, N: legal[0].DicePlayed()}
+	}
+	x := newExplainer(p, d, r, legal)
+	return x.run(segs)
+}
+
+type explainer struct {
+	g      *gen
+	legal  []Play
+	maxUse int
+	dice   []uint8
+	best   Verdict
+	bestAt int // single-die steps made before the best failure
+	found  *Verdict
+	ended  *Verdict // a completed sequence that is not among the legal plays
+}
+
+func newExplainer(p Position, d Dice, r Rules, legal []Play) *explainer {
+	g := newGen(p, d, r)
+	g.headLimit = 1
+	if p.Game == Short {
+		g.headLimit = Checkers
+	} else if p.FirstTurn(p.Turn) {
+		if r.HeadException == HeadDoubles {
+			if d.IsDouble() && (d[0] == 3 || d[0] == 4 || d[0] == 6) {
+				g.headLimit = 2
+			}
+		} else {
+			g.run()
+			if g.best < int8(d.Count()) {
+				g.headLimit = 2
+			}
+		}
+	}
+	x := &explainer{g: g, legal: legal, bestAt: -1}
+	if len(legal) > 0 {
+		x.maxUse = legal[0].DicePlayed()
+	}
+	if d.IsDouble() {
+		x.dice = []uint8{d[0], d[0], d[0], d[0]}
+	} else {
+		x.dice = []uint8{d.High(), d.Low()}
+	}
+	return x
+}
+
+// state is a position in the mover's own coordinates during a proposed
+// play.
+type xstate struct {
+	b       [2]board
+	hitters uint32
+	used    int
+	usedLow bool
+	moves   [4]Move // own coordinates
+}
+
+func (x *explainer) run(segs []Segment) Verdict {
+	g := x.g
+	// Convert to own coordinates; reject what no dice can make.
+	type oseg struct{ from, to, col int }
+	os := make([]oseg, len(segs))
+	for i, s := range segs {
+		f, t := ownLoc(g.game, g.side, s.From), ownLoc(g.game, g.side, s.To)
+		if s.From == Off {
+			return Verdict{Reason: ReasonBackwards, From: s.From, To: s.To, Col: s.Col}
+		}
+		if s.To == Bar || t >= f {
+			return Verdict{Reason: ReasonBackwards, From: s.From, To: s.To, Col: s.Col}
+		}
+		os[i] = oseg{f, t, s.Col}
+	}
+	if len(x.legal) == 0 {
+		return Verdict{Reason: ReasonNoMove}
+	}
+	for i, s := range os {
+		if !x.reachable(s.from, s.to) {
+			return Verdict{Reason: ReasonNoDice, From: segs[i].From, To: segs[i].To, N: s.from - s.to, Col: s.col}
+		}
+	}
+	if !x.fits(len(os), func(i int) (int, int) { return os[i].from, os[i].to }) {
+		return Verdict{Reason: ReasonTooManyDice, Col: os[len(os)-1].col}
+	}
+	root := xstate{b: g.start.b}
+	if g.side == Black {
+		root.b[0], root.b[1] = root.b[1], root.b[0]
+	}
+	used := make([]bool, len(x.dice))
+	done := make([]bool, len(os))
+	var walk func(st xstate, left int)
+	walk = func(st xstate, left int) {
+		if x.found != nil {
+			return
+		}
+		if left == 0 {
+			x.finish(st)
+			return
+		}
+		for i := range os {
+			if done[i] {
+				continue
+			}
+			// Play segment i with an ordered choice of unused dice.
+			done[i] = true
+			var seg func(st xstate, at int)
+			seg = func(st xstate, at int) {
+				if x.found != nil {
+					return
+				}
+				if at == os[i].to {
+					walk(st, left-1)
+					return
+				}
+				tried := uint8(0)
+				for k, die := range x.dice {
+					if used[k] || tried&(1<<die) != 0 {
+						continue
+					}
+					tried |= 1 << die
+					to := at - int(die)
+					if os[i].to > 0 && to < os[i].to {
+						continue
+					}
+					if to < 0 {
+						to = 0
+					}
+					next, v, ok := x.step(st, at, to, die, k, os[i].col)
+					if !ok {
+						x.fail(v, st.used)
+						continue
+					}
+					used[k] = true
+					seg(next, to)
+					used[k] = false
+				}
+			}
+			seg(st, os[i].from)
+			done[i] = false
+		}
+	}
+	walk(root, len(os))
+	switch {
+	case x.found != nil:
+		return *x.found
+	case x.ended != nil:
+		return *x.ended
+	case x.bestAt >= 0:
+		return x.best
+	}
+	return Verdict{Reason: ReasonTooManyDice, Col: segs[0].Col}
+}
+
+// reachable reports whether some ordered choice of the dice moves a
+// checker from f to t (t = 0: bears it off).
+func (x *explainer) reachable(f, t int) bool {
+	var try func(at int, used uint8) bool
+	try = func(at int, used uint8) bool {
+		if at == t || t == 0 && at <= 0 {
+			return true
+		}
+		if at <= 0 || at < t {
+			return false
+		}
+		for k, d := range x.dice {
+			if used&(1<<k) == 0 && try(at-int(d), used|1<<k) {
+				return true
+			}
+		}
+		return false
+	}
+	return try(f, 0)
+}
+
+// fits reports whether the dice can make all n distances together, each
+// die used once, ignoring every other rule.
+func (x *explainer) fits(n int, seg func(int) (int, int)) bool {
+	var try func(i, at, to int, used uint8) bool
+	try = func(i, at, to int, used uint8) bool {
+		if at == to || to == 0 && at <= 0 {
+			if i+1 == n {
+				return true
+			}
+			f, t := seg(i + 1)
+			return try(i+1, f, t, used)
+		}
+		if at <= 0 || at < to {
+			return false
+		}
+		for k, d := range x.dice {
+			if used&(1<<k) == 0 && try(i, at-int(d), to, used|1<<k) {
+				return true
+			}
+		}
+		return false
+	}
+	f, t := seg(0)
+	return try(0, f, t, 0)
+}
+
+func (x *explainer) fail(v Verdict, at int) {
+	if at > x.bestAt {
+		x.best, x.bestAt = v, at
+	}
+}
+
+// step plays one die from own point from to own point to (0 = off) and
+// checks every rule of a single move.
+func (x *explainer) step(st xstate, from, to int, die uint8, k int, col int) (xstate, Verdict, bool) {
+	g := x.g
+	me, opp := &st.b[0], &st.b[1]
+	v := Verdict{From: g.point(from), To: g.point(to), Die: die, Col: col}
+	if me[from] == 0 {
+		v.Reason = ReasonNoChecker
+		return st, v, false
+	}
+	if g.game == Short && me[25] > 0 && from != 25 {
+		v.Reason, v.N = ReasonBarFirst, int(me[25])
+		return st, v, false
+	}
+	if to >= 1 {
+		c := opp[cross(g.game, to)]
+		if g.game == Long && c > 0 || c > 1 {
+			if from == 25 {
+				v.Reason = ReasonEntryClosed
+			} else {
+				v.Reason, v.N = ReasonPointHeld, int(c)
+			}
+			return st, v, false
+		}
+	} else {
+		highest := 0
+		for o := 25; o >= 1; o-- {
+			if me[o] != 0 {
+				highest = o
+				break
+			}
+		}
+		if highest > 6 {
+			v.Reason, v.Point = ReasonNotAllHome, g.point(highest)
+			return st, v, false
+		}
+		if from-int(die) < 0 && from != highest {
+			v.Reason, v.Point = ReasonHigherPoint, g.point(highest)
+			return st, v, false
+		}
+	}
+	if g.game == Long && from == 24 && g.headStart-me[24] >= g.headLimit {
+		v.Reason, v.N = ReasonHead, int(g.headLimit)
+		v.FirstTurn = g.start.FirstTurn(g.side)
+		return st, v, false
+	}
+	eastern := g.game == Short && g.rules.Short == Eastern
+	if eastern && st.hitters&(1<<from) != 0 && me[from] == 1 && to > 0 && me[to] > 0 {
+		v.Reason = ReasonHitAndHide
+		return st, v, false
+	}
+	movesHitter := eastern && st.hitters&(1<<from) != 0 && me[from] == 1
+	me[from]--
+	me[to]++
+	hit := false
+	if to >= 1 && g.game == Short {
+		if c := cross(g.game, to); opp[c] == 1 {
+			opp[c] = 0
+			opp[25]++
+			hit = true
+		}
+	}
+	if eastern {
+		if movesHitter {
+			st.hitters &^= 1 << from
+			if to > 0 {
+				st.hitters |= 1 << to
+			}
+		}
+		if hit {
+			st.hitters |= 1 << to
+		}
+	}
+	if g.game == Long && g.rules.BlockCheck == BlockEachDie && !g.blockOK(me, opp) {
+		v.Reason, v.Block = ReasonSixBlock, x.blockPoints(me)
+		return st, v, false
+	}
+	st.moves[st.used] = Move{From: Point(from), To: Point(to), Die: die, Hit: hit}
+	st.used++
+	if st.used == 1 && !x.g.double && k == 1 {
+		st.usedLow = true
+	}
+	return st, v, true
+}
+
+// blockPoints lists the points of the lowest forbidden block of me, in the
+// order the opponent passes them.
+func (x *explainer) blockPoints(me *board) []Point {
+	g := x.g
+	m := lowestBlock(g.game, me)
+	if m == 0 {
+		return nil
+	}
+	ps := make([]Point, 0, 6)
+	for o := m + 5; o >= m; o-- {
+		ps = append(ps, white(g.game, g.side.Other(), o))
+	}
+	return ps
+}
+
+// finish judges a sequence that played every written segment.
+func (x *explainer) finish(st xstate) {
+	g := x.g
+	if !g.endLegal(&st.b) {
+		v := Verdict{Reason: ReasonSixBlock, Block: x.blockPoints(&st.b[0]), Dice: st.used}
+		x.fail(v, st.used)
+		return
+	}
+	b := st.b
+	if g.side == Black {
+		b[0], b[1] = b[1], b[0]
+	}
+	for _, pl := range x.legal {
+		if pl.Position.b == b {
+			v := Verdict{Reason: ReasonLegal, Play: pl, Dice: st.used}
+			x.found = &v
+			return
+		}
+	}
+	if x.ended != nil {
+		return
+	}
+	v := Verdict{Dice: st.used}
+	switch {
+	case st.used < x.maxUse:
+		v.Reason, v.N = ReasonMustPlayMore, x.maxUse
+	case st.used == 1 && st.usedLow && !g.double:
+		v.Reason, v.Die = ReasonMustPlayLarger, g.dice[0]
+	default:
+		v.Reason = ReasonNotListed
+	}
+	x.ended = &v
+}

@@ -1,0 +1,233 @@
+package engine
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// chain is the path of one checker within a play: the points it stopped
+// on, in White's numbering, and whether it hit on each.
+type chain struct {
+	stops []Point
+	hits  []bool
+	order []int // own-coordinate sort keys: start, end
+}
+
+// chains groups the moves of a play by checker: a move that starts where
+// an earlier move of the play ended continues that checker's path.
+func chains(g Game, s Side, moves []Move) []chain {
+	var cs []chain
+	for _, m := range moves {
+		joined := false
+		for i := range cs {
+			c := &cs[i]
+			if c.stops[len(c.stops)-1] == m.From && m.From != Off {
+				c.stops = append(c.stops, m.To)
+				c.hits = append(c.hits, m.Hit)
+				joined = true
+				break
+			}
+		}
+		if !joined {
+			cs = append(cs, chain{stops: []Point{m.From, m.To}, hits: []bool{false, m.Hit}})
+		}
+	}
+	for i := range cs {
+		c := &cs[i]
+		c.order = []int{ownLoc(g, s, c.stops[0]), ownLoc(g, s, c.stops[len(c.stops)-1])}
+	}
+	// Far starts first; for the same start, the longer path first.
+	slices.SortStableFunc(cs, func(a, b chain) int {
+		if a.order[0] != b.order[0] {
+			return b.order[0] - a.order[0]
+		}
+		return a.order[1] - b.order[1]
+	})
+	return cs
+}
+
+// ownLoc returns a location (point, Bar or Off) in side s's own
+// coordinates, where the bar is 25 and off is 0.
+func ownLoc(g Game, s Side, p Point) int {
+	if p == Off || p == Bar {
+		return int(p)
+	}
+	return own(g, s, p)
+}
+
+// Notation writes the play in standard notation, White's numbering:
+// "24/18 24/18", "13/7*", "bar/22", "6/off". When a single checker plays
+// the whole roll every stop is written ("24/23/22/21/20"); otherwise each
+// checker is written from start to end, with the points where it hit.
+func (pl Play) Notation() string {
+	return FormatMoves(pl.Position.Game, pl.Side, pl.Moves())
+}
+
+// String returns the play's notation.
+func (pl Play) String() string { return pl.Notation() }
+
+// FormatMoves writes single-die moves of side s as notation (see
+// Play.Notation).
+func FormatMoves(g Game, s Side, moves []Move) string {
+	cs := chains(g, s, moves)
+	var sb strings.Builder
+	for i, c := range cs {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(c.stops[0].String())
+		for j := 1; j < len(c.stops); j++ {
+			last := j == len(c.stops)-1
+			if !last && len(cs) > 1 && !c.hits[j] {
+				continue
+			}
+			sb.WriteByte('/')
+			sb.WriteString(c.stops[j].String())
+			if c.hits[j] {
+				sb.WriteByte('*')
+			}
+		}
+	}
+	return sb.String()
+}
+
+// Segment is one part of a written move: a checker goes From → To
+// (White's numbering, Bar or Off at the ends), possibly over several dice.
+// Hit records a "*" written after To. Col is the 1-based column where the
+// segment's text starts.
+type Segment struct {
+	From, To Point
+	Hit      bool
+	Col      int
+}
+
+// SyntaxError is a malformed move text, with the 1-based column of the
+// offending part.
+type SyntaxError struct {
+	Col int
+	Msg string
+}
+
+func (e *SyntaxError) Error() string {
+	return "column " + strconv.Itoa(e.Col) + ": " + e.Msg
+}
+
+// ParseMoves reads move notation as players write it: space-separated
+// checker paths such as "24/18", "24/18/12", "13/7*", "13/7*/5", "bar/22",
+// "6/off", with "(2)" after a path to repeat it ("24/18(2)"). A path with
+// several stops becomes several segments. Points are 1..24 in White's
+// numbering.
+func ParseMoves(s string) ([]Segment, error) {
+	var segs []Segment
+	i := 0
+	for i < len(s) {
+		if s[i] == ' ' || s[i] == '\t' || s[i] == ',' {
+			i++
+			continue
+		}
+		start := i
+		for i < len(s) && s[i] != ' ' && s[i] != '\t' && s[i] != ',' {
+			i++
+		}
+		word := s[start:i]
+		col := runeCol(s, start)
+		ws, err := parsePath(word, col)
+		if err != nil {
+			return nil, err
+		}
+		segs = append(segs, ws...)
+	}
+	if len(segs) == 0 {
+		return nil, &SyntaxError{Col: 1, Msg: `no move: write a move like "24/18" or "13/7 8/7"`}
+	}
+	return segs, nil
+}
+
+// runeCol returns the 1-based column (in characters) of byte offset off.
+func runeCol(s string, off int) int {
+	return len([]rune(s[:off])) + 1
+}
+
+func parsePath(word string, col int) ([]Segment, error) {
+	repeat := 1
+	body := word
+	if j := strings.IndexByte(word, '('); j >= 0 {
+		rep := word[j:]
+		if len(rep) != 3 || rep[2] != ')' || rep[1] < '1' || rep[1] > '4' {
+			return nil, &SyntaxError{Col: col + len([]rune(word[:j])), Msg: "repeat " + strconv.Quote(rep) + ` should be "(2)", "(3)" or "(4)"`}
+		}
+		repeat = int(rep[1] - '0')
+		body = word[:j]
+	}
+	parts := strings.Split(body, "/")
+	if len(parts) < 2 {
+		return nil, &SyntaxError{Col: col, Msg: strconv.Quote(word) + ` is not a move: write "from/to", e.g. "24/18"`}
+	}
+	locs := make([]Point, len(parts))
+	hits := make([]bool, len(parts))
+	off := 0
+	for k, part := range parts {
+		pcol := col + len([]rune(body[:off]))
+		off += len(part) + 1
+		if strings.HasSuffix(part, "*") {
+			if k == 0 {
+				return nil, &SyntaxError{Col: pcol, Msg: "a hit mark \"*\" goes after the point where the blot is hit, not on the starting point"}
+			}
+			hits[k] = true
+			part = part[:len(part)-1]
+		}
+		switch {
+		case part == "bar":
+			if k != 0 {
+				return nil, &SyntaxError{Col: pcol, Msg: `"bar" can only start a move ("bar/22")`}
+			}
+			locs[k] = Bar
+		case part == "off":
+			if k != len(parts)-1 {
+				return nil, &SyntaxError{Col: pcol, Msg: `"off" can only end a move ("6/off")`}
+			}
+			if hits[k] {
+				return nil, &SyntaxError{Col: pcol, Msg: `nothing can be hit off the board`}
+			}
+			locs[k] = Off
+		default:
+			n, err := strconv.Atoi(part)
+			if err != nil || part == "" || part[0] == '+' || part[0] == '-' {
+				return nil, &SyntaxError{Col: pcol, Msg: strconv.Quote(part) + ` is not a point: use 1 to 24, "bar" or "off"`}
+			}
+			if n < 1 || n > 24 {
+				return nil, &SyntaxError{Col: pcol, Msg: "point " + strconv.Itoa(n) + " is off the board: points are 1 to 24"}
+			}
+			locs[k] = Point(n)
+		}
+		if k > 0 && locs[k] == locs[k-1] {
+			return nil, &SyntaxError{Col: pcol, Msg: "a move must go somewhere: " + strconv.Quote(word) + " stays on " + locs[k].String()}
+		}
+	}
+	var segs []Segment
+	for r := 0; r < repeat; r++ {
+		for k := 1; k < len(locs); k++ {
+			segs = append(segs, Segment{From: locs[k-1], To: locs[k], Hit: hits[k], Col: col})
+		}
+	}
+	return segs, nil
+}
+
+// FormatSegments writes segments back as notation, one path per segment
+// ("24/18 18/12"); ParseMoves reads the result to the same segments.
+func FormatSegments(segs []Segment) string {
+	var sb strings.Builder
+	for i, s := range segs {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(s.From.String())
+		sb.WriteByte('/')
+		sb.WriteString(s.To.String())
+		if s.Hit {
+			sb.WriteByte('*')
+		}
+	}
+	return sb.String()
+}
