@@ -1,0 +1,280 @@
+// Package i18n holds the site's Russian and Ukrainian strings: the UI
+// labels, plural forms, the descriptions of board diagrams and the
+// explanations of illegal moves. Both tables have exactly the same keys.
+//
+// The package imports only the engine and the standard library (no fmt,
+// no reflect), so the WebAssembly checker can use it too.
+package i18n
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/nardydocs/nardydocs/engine"
+)
+
+// Lang is a site language.
+type Lang string
+
+// The site's languages.
+const (
+	RU Lang = "ru"
+	UK Lang = "uk"
+)
+
+// Langs lists the languages in the order they are offered.
+var Langs = []Lang{RU, UK}
+
+// Valid reports whether l is a site language.
+func (l Lang) Valid() bool { return l == RU || l == UK }
+
+func (l Lang) table() map[string]string {
+	if l == UK {
+		return uk
+	}
+	return ru
+}
+
+// T returns the string for key, or the key in brackets when it is missing
+// (a test makes sure no key is missing in either table).
+func (l Lang) T(key string) string {
+	if s, ok := l.table()[key]; ok {
+		return s
+	}
+	return "[" + key + "]"
+}
+
+// Has reports whether key exists in l's table.
+func (l Lang) Has(key string) bool {
+	_, ok := l.table()[key]
+	return ok
+}
+
+// F returns the string for key with "{name}" placeholders replaced by the
+// given name/value pairs.
+func (l Lang) F(key string, pairs ...string) string {
+	return fill(l.T(key), pairs...)
+}
+
+func fill(s string, pairs ...string) string {
+	for i := 0; i+1 < len(pairs); i += 2 {
+		s = strings.ReplaceAll(s, "{"+pairs[i]+"}", pairs[i+1])
+	}
+	return s
+}
+
+// Keys returns every key of l's table (unordered).
+func (l Lang) Keys() []string {
+	t := l.table()
+	keys := make([]string, 0, len(t))
+	for k := range t {
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+// PluralForm returns 0 (one), 1 (few) or 2 (many): the East Slavic plural
+// category of n, the same for Russian and Ukrainian ("1 шашка, 2 шашки,
+// 5 шашек"; "1 шашка, 2 шашки, 5 шашок").
+func PluralForm(n int) int {
+	if n < 0 {
+		n = -n
+	}
+	switch {
+	case n%10 == 1 && n%100 != 11:
+		return 0
+	case n%10 >= 2 && n%10 <= 4 && (n%100 < 12 || n%100 > 14):
+		return 1
+	}
+	return 2
+}
+
+// Plural returns the form of the plural key ("checker" → "шашка|шашки|шашек")
+// that goes with n, without the number.
+func (l Lang) Plural(n int, key string) string {
+	forms := strings.Split(l.T(key), "|")
+	if len(forms) != 3 {
+		return l.T(key)
+	}
+	return forms[PluralForm(n)]
+}
+
+// N writes n followed by the right form of the plural key: "5 шашек".
+func (l Lang) N(n int, key string) string {
+	return strconv.Itoa(n) + " " + l.Plural(n, key)
+}
+
+// Side returns "белые"/"білі" (capitalised when title is set).
+func (l Lang) Side(s engine.Side, title bool) string {
+	k := "white"
+	if s == engine.Black {
+		k = "black"
+	}
+	if title {
+		k += ".title"
+	}
+	return l.T(k)
+}
+
+// SideGen returns the genitive: "белых"/"білих" ("ход белых").
+func (l Lang) SideGen(s engine.Side) string {
+	if s == engine.Black {
+		return l.T("black.gen")
+	}
+	return l.T("white.gen")
+}
+
+// Game returns the game's name: "длинные нарды".
+func (l Lang) Game(g engine.Game) string {
+	if g == engine.Short {
+		return l.T("game.short")
+	}
+	return l.T("game.long")
+}
+
+// Or joins alternatives: "a или b".
+func (l Lang) Or(items []string) string {
+	return strings.Join(items, " "+l.T("or")+" ")
+}
+
+// Rolls writes a roll count as "4 из 36: 3-3, 4-4, 5-5, 6-6" ("0 из 36"
+// when none).
+func (l Lang) Rolls(c engine.RollCount) string {
+	s := l.F("of36", "n", strconv.Itoa(c.N))
+	if len(c.Rolls) == 0 {
+		return s
+	}
+	parts := make([]string, len(c.Rolls))
+	for i, d := range c.Rolls {
+		parts[i] = d.String()
+	}
+	return s + ": " + strings.Join(parts, ", ")
+}
+
+// Lost describes dice that cannot be played: "две шестёрки пропадают",
+// "пятёрка пропадает". used is how many dice the plays use.
+func (l Lang) Lost(d engine.Dice, used int) string {
+	lost := d.Count() - used
+	if lost <= 0 {
+		return ""
+	}
+	if d.IsDouble() {
+		name := l.T("die." + strconv.Itoa(int(d[0])))
+		forms := strings.Split(name, "|")
+		word := forms[PluralForm(lost)]
+		if lost == 1 {
+			return l.F("lost.one", "die", word)
+		}
+		return l.F("lost.many", "n", l.T("count.f."+strconv.Itoa(lost)), "die", word)
+	}
+	if used == 0 {
+		return l.T("lost.all")
+	}
+	// One die of a non-double is lost: the smaller one, since the larger
+	// must be played when only one can be.
+	forms := strings.Split(l.T("die."+strconv.Itoa(int(d.Low()))), "|")
+	return l.F("lost.one", "die", forms[0])
+}
+
+// Describe writes a real text description of a position for the diagram's
+// <desc>: every side's checkers by point, the bar, the borne-off ones, pip
+// counts, whose turn it is and the roll.
+func (l Lang) Describe(p engine.Position, d engine.Dice, hasDice bool) string {
+	var sb strings.Builder
+	for _, s := range []engine.Side{engine.White, engine.Black} {
+		sb.WriteString(l.Side(s, true))
+		sb.WriteString(": ")
+		var parts []string
+		head := engine.Head(p.Game, s)
+		first := true
+		noun := func(n int) string {
+			if first {
+				first = false
+				return l.N(n, "checker")
+			}
+			return strconv.Itoa(n)
+		}
+		if n := p.Bar(s); n > 0 {
+			parts = append(parts, noun(n)+" "+l.T("desc.onbar"))
+		}
+		p.Points(s, func(pt engine.Point, n int) {
+			if p.Game == engine.Long && pt == head {
+				parts = append(parts, noun(n)+" "+l.F("desc.onhead", "p", pt.String()))
+				return
+			}
+			parts = append(parts, noun(n)+" "+l.F("desc.onpoint", "p", pt.String()))
+		})
+		if len(parts) == 0 {
+			parts = append(parts, l.T("desc.none"))
+		}
+		sb.WriteString(strings.Join(parts, ", "))
+		if n := p.Off(s); n > 0 {
+			sb.WriteString("; ")
+			sb.WriteString(l.F("desc.off", "n", strconv.Itoa(n)))
+		}
+		sb.WriteString("; ")
+		sb.WriteString(l.F("desc.pips", "n", strconv.Itoa(p.Pips(s))))
+		sb.WriteString(". ")
+	}
+	if hasDice {
+		sb.WriteString(l.F("desc.turn.dice", "side", l.SideGen(p.Turn), "dice", d.String()))
+	} else {
+		sb.WriteString(l.F("desc.turn", "side", l.SideGen(p.Turn)))
+	}
+	return sb.String()
+}
+
+// Reason explains a verdict of the engine in l: why a play is illegal, or
+// that it is legal. d is the roll the play was judged for.
+func (l Lang) Reason(v engine.Verdict, g engine.Game, d engine.Dice) string {
+	pt := func(p engine.Point) string {
+		switch p {
+		case engine.Bar:
+			return l.T("bar")
+		case engine.Off:
+			return l.T("off")
+		}
+		return p.String()
+	}
+	args := []string{
+		"from", pt(v.From), "to", pt(v.To), "point", pt(v.Point),
+		"die", strconv.Itoa(int(v.Die)), "n", strconv.Itoa(v.N),
+		"used", strconv.Itoa(v.Dice), "dice", d.String(),
+		"col", strconv.Itoa(v.Col), "play", v.Play.Notation(),
+	}
+	key := "reason." + v.Reason.String()
+	switch v.Reason {
+	case engine.ReasonNoChecker:
+		if v.From == engine.Bar {
+			key += ".bar"
+		}
+	case engine.ReasonPointHeld:
+		if g == engine.Long {
+			key += ".long"
+		}
+		args = append(args, "nchk", l.N(v.N, "checker"))
+	case engine.ReasonHead:
+		switch {
+		case v.FirstTurn && v.N >= 2:
+			key += ".two"
+		case v.FirstTurn:
+			key += ".first"
+		}
+	case engine.ReasonSixBlock:
+		parts := make([]string, len(v.Block))
+		for i, p := range v.Block {
+			parts[i] = p.String()
+		}
+		args = append(args, "block", strings.Join(parts, ", "))
+	case engine.ReasonMustPlayMore:
+		args = append(args, "usedn", l.N(v.Dice, "die"), "nn", l.N(v.N, "die"))
+	case engine.ReasonLegal:
+		if len(v.Play.Moves()) == 0 {
+			key += ".pass"
+		}
+	}
+	return l.F(key, args...)
+}
+
+// Stat names a dice statistic: "Бросков, которые выводят все шашки".
+func (l Lang) Stat(s engine.Stat) string { return l.T("stat." + s.String()) }

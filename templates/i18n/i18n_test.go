@@ -1,0 +1,128 @@
+package i18n
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/nardydocs/nardydocs/engine"
+)
+
+func TestTablesHaveIdenticalKeys(t *testing.T) {
+	ruKeys, ukKeys := RU.Keys(), UK.Keys()
+	slices.Sort(ruKeys)
+	slices.Sort(ukKeys)
+	for _, k := range ruKeys {
+		if !UK.Has(k) {
+			t.Errorf("key %q is in ru but not in uk", k)
+		}
+	}
+	for _, k := range ukKeys {
+		if !RU.Has(k) {
+			t.Errorf("key %q is in uk but not in ru", k)
+		}
+	}
+	for _, k := range ruKeys {
+		if strings.Count(RU.T(k), "|") != strings.Count(UK.T(k), "|") {
+			t.Errorf("key %q: ru has %d plural forms, uk %d", k, strings.Count(RU.T(k), "|")+1, strings.Count(UK.T(k), "|")+1)
+		}
+		if a, b := placeholders(RU.T(k)), placeholders(UK.T(k)); !slices.Equal(a, b) {
+			t.Errorf("key %q: placeholders differ: ru %v, uk %v", k, a, b)
+		}
+	}
+}
+
+func placeholders(s string) []string {
+	var out []string
+	for {
+		i := strings.IndexByte(s, '{')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			break
+		}
+		out = append(out, s[i:i+j+1])
+		s = s[i+j+1:]
+	}
+	slices.Sort(out)
+	return out
+}
+
+func TestPlurals(t *testing.T) {
+	for _, c := range []struct {
+		lang Lang
+		n    int
+		key  string
+		want string
+	}{
+		{RU, 1, "roll", "1 бросок"}, {RU, 2, "roll", "2 броска"}, {RU, 5, "roll", "5 бросков"},
+		{RU, 11, "roll", "11 бросков"}, {RU, 21, "roll", "21 бросок"}, {RU, 22, "roll", "22 броска"},
+		{RU, 12, "roll", "12 бросков"}, {RU, 0, "roll", "0 бросков"}, {RU, 111, "roll", "111 бросков"},
+		{UK, 1, "roll", "1 кидок"}, {UK, 2, "roll", "2 кидки"}, {UK, 5, "roll", "5 кидків"},
+		{UK, 14, "roll", "14 кидків"}, {UK, 34, "roll", "34 кидки"},
+		{RU, 13, "checker", "13 шашек"}, {UK, 13, "checker", "13 шашок"}, {UK, 3, "checker", "3 шашки"},
+	} {
+		if got := c.lang.N(c.n, c.key); got != c.want {
+			t.Errorf("%s N(%d, %q) = %q, want %q", c.lang, c.n, c.key, got, c.want)
+		}
+	}
+}
+
+func TestLost(t *testing.T) {
+	for _, c := range []struct {
+		lang Lang
+		d    engine.Dice
+		used int
+		want string
+	}{
+		{RU, engine.Dice{6, 6}, 2, "две шестёрки пропадают"},
+		{RU, engine.Dice{6, 6}, 3, "шестёрка пропадает"},
+		{UK, engine.Dice{6, 6}, 2, "дві шістки пропадають"},
+		{RU, engine.Dice{5, 5}, 1, "три пятёрки пропадают"},
+		{UK, engine.Dice{6, 3}, 1, "трійка пропадає"},
+		{RU, engine.Dice{6, 3}, 0, "ход пропадает"},
+		{RU, engine.Dice{6, 3}, 2, ""},
+	} {
+		if got := c.lang.Lost(c.d, c.used); got != c.want {
+			t.Errorf("%s Lost(%v, %d) = %q, want %q", c.lang, c.d, c.used, got, c.want)
+		}
+	}
+}
+
+func TestDescribe(t *testing.T) {
+	p := engine.StartPosition(engine.Long)
+	p.Set(engine.White, 24, 13)
+	p.Set(engine.White, 18, 2)
+	got := RU.Describe(p, engine.Dice{6, 5}, true)
+	want := "Белые: 13 шашек на голове (пункт 24), 2 на пункте 18; пипов: 348. Чёрные: 15 шашек на голове (пункт 12); пипов: 360. Ход белых, на кубиках 6-5."
+	if got != want {
+		t.Errorf("RU.Describe:\n got %q\nwant %q", got, want)
+	}
+	got = UK.Describe(p, engine.Dice{}, false)
+	want = "Білі: 13 шашок на голові (пункт 24), 2 на пункті 18; піпів: 348. Чорні: 15 шашок на голові (пункт 12); піпів: 360. Хід білих."
+	if got != want {
+		t.Errorf("UK.Describe:\n got %q\nwant %q", got, want)
+	}
+}
+
+func TestReason(t *testing.T) {
+	p := engine.StartPosition(engine.Long)
+	d := engine.Dice{6, 6}
+	v := engine.Explain(p, d, engine.DefaultRules, "24/18 18/12")
+	if got, want := RU.Reason(v, p.Game, d), "Пункт 12 занят соперником. В длинных нардах даже одна шашка держит пункт, и встать на него нельзя."; got != want {
+		t.Errorf("RU.Reason = %q, want %q", got, want)
+	}
+	v = engine.Explain(p, d, engine.DefaultRules, "24/18")
+	if got, want := UK.Reason(v, p.Game, d), "Зіграно 1 кубик, а зіграти можна 2 кубики. Відмовитися від ходу не можна: грається все, що проходить."; got != want {
+		t.Errorf("UK.Reason = %q, want %q", got, want)
+	}
+	for _, l := range Langs {
+		for r := engine.ReasonLegal; r <= engine.ReasonNotListed; r++ {
+			if s := l.Reason(engine.Verdict{Reason: r}, engine.Short, d); strings.Contains(s, "[") || strings.Contains(s, "{") {
+				t.Errorf("%s: reason %v has no complete message: %q", l, r, s)
+			}
+		}
+	}
+}
