@@ -88,6 +88,9 @@ type Block struct {
 	From string
 	// Plays are the "play:" lines, already checked and applied.
 	Plays []BlockPlay
+	// Rolls lists the rolls of the "show: rolls" table (all 21 unless a
+	// "rolls:" line chooses some), larger die first.
+	Rolls []Dice
 	// Keys records where each key was written (its value's position).
 	Keys map[string]Loc
 }
@@ -112,7 +115,7 @@ type ParseOptions struct {
 var BlockKeys = []string{
 	"game", "position", "from", "white", "black", "white-bar", "black-bar",
 	"turn", "started", "rules", "play", "dice", "show", "stats", "caption",
-	"arrows", "marks", "illegal", "name",
+	"arrows", "marks", "illegal", "name", "rolls",
 }
 
 type field struct {
@@ -499,6 +502,29 @@ func (b *Block) parsePresentation(game Game, get func(string) (field, bool), err
 		}
 		if len(b.Stats) > 0 {
 			b.Show |= ShowStats
+		}
+	}
+	b.Rolls = AllRolls()
+	if f, ok := get("rolls"); ok {
+		b.Rolls = nil
+		for _, w := range words(f.val) {
+			if w.s == "doubles" {
+				for _, d := range AllRolls() {
+					if d.IsDouble() {
+						b.Rolls = append(b.Rolls, d)
+					}
+				}
+				continue
+			}
+			d, err := ParseDice(w.s)
+			if err != nil {
+				errs.Add(f.line, f.col+w.col, "rolls: "+err.Error()+`; or write "doubles"`)
+				continue
+			}
+			b.Rolls = append(b.Rolls, d.Canonical())
+		}
+		if !b.Show.Has(ShowRolls) {
+			errs.Add(f.line, 1, `"rolls:" chooses the rows of the "show: rolls" table; add rolls to "show:"`)
 		}
 	}
 	if f, ok := get("arrows"); ok {
