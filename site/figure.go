@@ -1,0 +1,240 @@
+package site
+
+import (
+	"bytes"
+	"html/template"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/nardydocs/nardydocs/diagrams"
+	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/templates/i18n"
+)
+
+// figureView is the data of figure.html.
+type figureView struct {
+	L       i18n.Lang
+	ID      string
+	SVG     template.HTML
+	Caption string
+	Code    string
+	SVGHref string
+	Moves   *movesView
+	Rolls   *rollsView
+	Stats   []statView
+	Illegal *illegalView
+}
+
+type movesView struct {
+	Dice    string
+	Summary string
+	Lost    string
+	None    string
+	Extra   string // the third column's heading, if any
+	Rows    []moveRow
+}
+
+type moveRow struct {
+	N     int
+	Play  string
+	Extra int
+}
+
+type rollsView struct {
+	Extra string
+	Rows  []rollRow
+}
+
+type rollRow struct {
+	Roll  string
+	Extra string
+	Plays string
+	Lost  string
+}
+
+type statView struct{ Label, Value string }
+
+type illegalView struct{ Play, Reason string }
+
+// maxListedPlays is how many plays a row of the rolls table lists before
+// it gives only their number.
+const maxListedPlays = 8
+
+// figure evaluates one position block and renders it: the figure's HTML,
+// its standalone SVG (nil without a diagram) and the parsed block, or the
+// block's errors.
+func (b *builder) figure(p *page, n *Figure, id string, num int, named map[string]engine.Position, names []string) ([]byte, []byte, *engine.Block, engine.ErrorList) {
+	opt := engine.ParseOptions{
+		Game:    p.fm.Game,
+		HasGame: p.fm.HasGame,
+		Rules:   p.fm.Rules,
+		Names:   names,
+		Lookup: func(name string) (engine.Position, bool) {
+			pos, ok := named[name]
+			return pos, ok
+		},
+	}
+	blk, err := engine.ParseBlock(n.Source, opt)
+	if err != nil {
+		if list, ok := err.(engine.ErrorList); ok {
+			return nil, nil, nil, list
+		}
+		return nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: err.Error()}}
+	}
+	l := p.lang
+	pos := blk.Position
+	v := figureView{
+		L:       l,
+		ID:      id,
+		Caption: blk.Caption,
+		Code:    engine.Code(pos, blk.Dice, blk.HasDice, blk.Rules),
+	}
+	var standalone []byte
+	if blk.Show.Has(engine.ShowDiagram) {
+		dopt := diagramOptions(l, blk, id)
+		var inline bytes.Buffer
+		if err := diagrams.Inline(&inline, pos, dopt); err != nil {
+			return nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: "diagram: " + err.Error()}}
+		}
+		v.SVG = template.HTML(inline.String())
+		var sa bytes.Buffer
+		dopt.ID = "d"
+		if err := diagrams.Standalone(&sa, pos, dopt); err != nil {
+			return nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: "diagram: " + err.Error()}}
+		}
+		standalone = sa.Bytes()
+		v.SVGHref = path.Base(figureSVG(p, num))
+	}
+	game := pos.Game
+	if blk.Show.Has(engine.ShowMoves) {
+		v.Moves = movesTable(l, blk)
+	}
+	if blk.Show.Has(engine.ShowRolls) {
+		rv := &rollsView{}
+		if game == engine.Long {
+			rv.Extra = l.T("fig.col.head")
+		}
+		for _, d := range blk.Rolls {
+			plays := engine.LegalPlays(pos, d, blk.Rules)
+			row := rollRow{Roll: d.String()}
+			switch {
+			case pos.GameOver(blk.Rules):
+				row.Plays = l.T("fig.moves.over")
+			case len(plays) == 0:
+				row.Plays = l.T("fig.moves.none")
+			case len(plays) > maxListedPlays:
+				row.Plays = l.N(len(plays), "play")
+			default:
+				notes := make([]string, len(plays))
+				for i, pl := range plays {
+					notes[i] = pl.Notation()
+				}
+				row.Plays = l.Or(notes)
+			}
+			if len(plays) > 0 {
+				row.Lost = l.Lost(d, plays[0].DicePlayed())
+				if game == engine.Long {
+					row.Extra = headCounts(l, plays)
+				}
+			}
+			rv.Rows = append(rv.Rows, row)
+		}
+		v.Rolls = rv
+	}
+	if blk.Show.Has(engine.ShowStats) {
+		for _, st := range blk.Stats {
+			v.Stats = append(v.Stats, statView{Label: l.Stat(st), Value: l.Rolls(engine.Statistic(pos, blk.Rules, st))})
+		}
+	}
+	if blk.Illegal != nil {
+		verdict := engine.ExplainSegments(pos, blk.Dice, blk.Rules, blk.Illegal)
+		v.Illegal = &illegalView{Play: blk.IllegalText, Reason: l.Reason(verdict, game, blk.Dice)}
+	}
+	var out bytes.Buffer
+	if err := b.tmpl.HTML.ExecuteTemplate(&out, "figure.html", v); err != nil {
+		return nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: "template figure.html: " + err.Error()}}
+	}
+	return out.Bytes(), standalone, blk, nil
+}
+
+// movesTable lists the legal plays for the block's roll.
+func movesTable(l i18n.Lang, blk *engine.Block) *movesView {
+	pos, d := blk.Position, blk.Dice
+	plays := engine.LegalPlays(pos, d, blk.Rules)
+	mv := &movesView{Dice: d.String()}
+	switch {
+	case pos.GameOver(blk.Rules):
+		mv.None = l.T("fig.moves.over")
+		return mv
+	case len(plays) == 0:
+		mv.None = l.T("fig.moves.none")
+		return mv
+	}
+	used := plays[0].DicePlayed()
+	mv.Summary = l.F("fig.moves.count", "n", l.N(len(plays), "play"), "used", strconv.Itoa(used), "all", l.N(d.Count(), "die"))
+	mv.Lost = l.Lost(d, used)
+	extra := func(pl engine.Play) int { return pl.Hits() }
+	if pos.Game == engine.Long {
+		extra = func(pl engine.Play) int { return pl.HeadMoves }
+	}
+	for _, pl := range plays {
+		if extra(pl) > 0 {
+			mv.Extra = l.T("fig.col.hits")
+			if pos.Game == engine.Long {
+				mv.Extra = l.T("fig.col.head")
+			}
+			break
+		}
+	}
+	for i, pl := range plays {
+		mv.Rows = append(mv.Rows, moveRow{N: i + 1, Play: pl.Notation(), Extra: extra(pl)})
+	}
+	return mv
+}
+
+// headCounts writes how many checkers the plays take from the head: "2",
+// or "1 или 2" when the plays differ.
+func headCounts(l i18n.Lang, plays []engine.Play) string {
+	var seen [3]bool
+	for _, pl := range plays {
+		seen[min(pl.HeadMoves, 2)] = true
+	}
+	var parts []string
+	for k, ok := range seen {
+		if ok {
+			parts = append(parts, strconv.Itoa(k))
+		}
+	}
+	return l.Or(parts)
+}
+
+// diagramOptions returns what the diagram of a block shows, with labels
+// and descriptions in the page's language.
+func diagramOptions(l i18n.Lang, blk *engine.Block, id string) diagrams.Options {
+	pos := blk.Position
+	title := l.F("diagram.title", "game", l.Game(pos.Game), "side", l.SideGen(pos.Turn))
+	if blk.HasDice {
+		title = l.F("diagram.title.dice", "game", l.Game(pos.Game), "side", l.SideGen(pos.Turn), "dice", blk.Dice.String())
+	}
+	desc := l.Describe(pos, blk.Dice, blk.HasDice)
+	if blk.Caption != "" {
+		desc = strings.TrimSpace(blk.Caption) + " " + desc
+	}
+	return diagrams.Options{
+		ID:    id,
+		Title: title,
+		Desc:  desc,
+		Labels: diagrams.Labels{
+			White: l.Side(engine.White, true),
+			Black: l.Side(engine.Black, true),
+			Turn:  l.T("diagram.to_move"),
+			Pips:  l.T("diagram.pips"),
+			Off:   l.T("diagram.off"),
+		},
+		Dice:    blk.Dice,
+		HasDice: blk.HasDice,
+		Arrows:  blk.Arrows,
+		Marks:   blk.Marks,
+	}
+}

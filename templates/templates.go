@@ -1,0 +1,90 @@
+// Package templates holds the site's page templates (html/template) and
+// its stylesheet, embedded in the binary. A directory given at build time
+// may override any of the files; the ru/uk string tables live in the
+// subpackage i18n.
+package templates
+
+import (
+	"embed"
+	"errors"
+	"html/template"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+)
+
+//go:embed *.html *.css
+var embedded embed.FS
+
+// Names lists the template files, in the order they are parsed.
+var Names = []string{"layout.html", "figure.html", "choose.html", "notfound.html", "error.html"}
+
+// Static lists the files copied to the site's root unchanged.
+var Static = []string{"style.css"}
+
+// Set is a loaded set of templates and static files.
+type Set struct {
+	HTML   *template.Template
+	Static map[string][]byte
+}
+
+// FileError is a problem in one template file, at a line when known.
+type FileError struct {
+	Path string
+	Line int
+	Msg  string
+}
+
+func (e *FileError) Error() string {
+	if e.Line > 0 {
+		return e.Path + ":" + strconv.Itoa(e.Line) + ": " + e.Msg
+	}
+	return e.Path + ": " + e.Msg
+}
+
+var tmplErrLine = regexp.MustCompile(`^template: [^:]+:(\d+):(?:\d+:)? ?(.*)$`)
+
+// Load reads the templates. Files present in dir (if dir is not empty)
+// replace the embedded ones of the same name; funcs are made available to
+// every template.
+func Load(dir string, funcs template.FuncMap) (*Set, error) {
+	read := func(name string) ([]byte, string, error) {
+		if dir != "" {
+			p := filepath.Join(dir, name)
+			data, err := os.ReadFile(p)
+			if err == nil {
+				return data, p, nil
+			}
+			if !errors.Is(err, fs.ErrNotExist) {
+				return nil, p, err
+			}
+		}
+		data, err := embedded.ReadFile(name)
+		return data, "templates/" + name, err
+	}
+	set := &Set{HTML: template.New("").Funcs(funcs), Static: map[string][]byte{}}
+	for _, name := range Names {
+		data, path, err := read(name)
+		if err != nil {
+			return nil, &FileError{Path: path, Msg: err.Error()}
+		}
+		if _, err := set.HTML.New(name).Parse(string(data)); err != nil {
+			fe := &FileError{Path: path, Msg: err.Error()}
+			if m := tmplErrLine.FindStringSubmatch(err.Error()); m != nil {
+				fe.Line, _ = strconv.Atoi(m[1])
+				fe.Msg = m[2]
+			}
+			return nil, fe
+		}
+	}
+	for _, name := range Static {
+		data, path, err := read(name)
+		if err != nil {
+			return nil, &FileError{Path: path, Msg: err.Error()}
+		}
+		set.Static[name] = data
+	}
+	return set, nil
+}
