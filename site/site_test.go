@@ -1,0 +1,259 @@
+package site
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// extract writes the files of a txtar archive under dir and returns the
+// archive's other sections (names not starting with "content/").
+func extract(t *testing.T, archive, dir string) map[string]string {
+	t.Helper()
+	a, err := txtar.ParseFile(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := map[string]string{}
+	for _, f := range a.Files {
+		if !strings.HasPrefix(f.Name, "content/") {
+			other[f.Name] = string(f.Data)
+			continue
+		}
+		name := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return other
+}
+
+// buildArchive builds the site of a txtar fixture. Paths in errors are
+// relative to the fixture's root ("content/ru/...").
+func buildArchive(t *testing.T, archive string, jobs int) (*Site, map[string]string, error) {
+	t.Helper()
+	dir := t.TempDir()
+	other := extract(t, archive, dir)
+	wd, _ := os.Getwd()
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	s, err := Build(context.Background(), Options{Content: "content", Jobs: jobs})
+	return s, other, err
+}
+
+func TestGoldenPages(t *testing.T) {
+	s, _, err := buildArchive(t, "testdata/basic.txtar", 0)
+	if err != nil {
+		t.Fatalf("build failed:\n%v", err)
+	}
+	for _, name := range []string{
+		"index.html", "404.html", "sitemap.xml",
+		"ru/index.html", "ru/long/head.html", "uk/long/head.html", "ru/long/home.html",
+	} {
+		got, ok := s.Files[name]
+		if !ok {
+			t.Errorf("%s was not built", name)
+			continue
+		}
+		golden := filepath.Join("testdata", "golden", strings.ReplaceAll(name, "/", "_"))
+		if *update {
+			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(golden, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run go test ./site -update to create it)", err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from %s (run go test ./site -update if the change is intended):\n%s", name, golden, diffLines(string(want), string(got)))
+		}
+	}
+}
+
+// diffLines shows the first lines where want and got differ.
+func diffLines(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var sb strings.Builder
+	shown := 0
+	for i := 0; i < max(len(w), len(g)) && shown < 10; i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			sb.WriteString("line " + strconv.Itoa(i+1) + ":\n- " + a + "\n+ " + b + "\n")
+			shown++
+		}
+	}
+	return sb.String()
+}
+
+func TestBasicSiteFiles(t *testing.T) {
+	s, _, err := buildArchive(t, "testdata/basic.txtar", 0)
+	if err != nil {
+		t.Fatalf("build failed:\n%v", err)
+	}
+	want := []string{
+		"404.html", "index.html",
+		"ru/index.html", "ru/long/head-1.svg", "ru/long/head-3.svg", "ru/long/head.html", "ru/long/home-1.svg", "ru/long/home.html", "ru/long/index.html",
+		"sitemap.xml", "style.css",
+		"uk/index.html", "uk/long/head-1.svg", "uk/long/head-3.svg", "uk/long/head.html", "uk/long/home-1.svg", "uk/long/home.html", "uk/long/index.html",
+	}
+	if got := s.Paths(); !slices.Equal(got, want) {
+		t.Errorf("files:\n got %q\nwant %q", got, want)
+	}
+	head := string(s.Files["ru/long/head.html"])
+	for _, frag := range []string{
+		`<h2 id="первый-ход">Первый ход</h2>`,
+		`<td class="play">24/18 24/18</td>`,
+		`<td class="play">24/15 24/21</td>`,
+		`24/18 24/18, две шестёрки пропадают`,
+		`Пункт 12 занят соперником.`,
+		`<dd>3 из 36: 3-3, 4-4, 6-6</dd>`,
+		`<dd>6 из 36: 1-1, 2-2, 3-3, 4-4, 5-5, 6-6</dd>`,
+		`<code>Lw33:24x15:12x15</code>`,
+		`<a href="head-1.svg" download>`,
+		`<link rel="alternate" hreflang="uk" href="https://nardy.example/uk/long/head.html">`,
+		`<a href="../../uk/long/head.html" hreflang="uk" lang="uk">Українська</a>`,
+		`<a class="next" rel="next" href="home.html">Дом и выброс →</a>`,
+		`<a class="prev" rel="prev" href="index.html">← Длинные нарды</a>`,
+		`Белые: 15 шашек на голове (пункт 24); пипов: 360.`,
+	} {
+		if !strings.Contains(head, frag) {
+			t.Errorf("ru/long/head.html lacks %q", frag)
+		}
+	}
+	if !strings.Contains(head, `<a href="#`+url.PathEscape("первый-ход")+`">наверх</a>`) {
+		t.Errorf("ru/long/head.html lacks the link to its own heading")
+	}
+	index := string(s.Files["ru/index.html"])
+	for _, frag := range []string{`<a href="long/head.html#%d0%bf%d0%b5%d1%80%d0%b2%d1%8b%d0%b9-%d1%85%d0%be%d0%b4">`, `<a href="long/home.html">`} {
+		if !strings.Contains(strings.ToLower(index), frag) {
+			t.Errorf("ru/index.html lacks %q", frag)
+		}
+	}
+	home := string(s.Files["uk/long/home.html"])
+	if !strings.Contains(home, "<dd>36 з 36: 1-1, 2-1,") {
+		t.Errorf("uk/long/home.html: the draw statistic should be 36 of 36")
+	}
+}
+
+func TestErrorsAllReported(t *testing.T) {
+	_, other, err := buildArchive(t, "testdata/errors.txtar", 0)
+	if err == nil {
+		t.Fatal("the build succeeded; want errors")
+	}
+	var list ErrorList
+	if !errors.As(err, &list) {
+		t.Fatalf("error is %T, want ErrorList: %v", err, err)
+	}
+	want := strings.TrimSpace(other["want-errors"])
+	if got := strings.TrimSpace(list.Error()); got != want {
+		t.Errorf("errors:\n%s\nwant:\n%s\n\n%s", got, want, diffLines(want, got))
+	}
+}
+
+func TestSerialAndParallelBuildsAreIdentical(t *testing.T) {
+	serial, _, err := buildArchive(t, "testdata/basic.txtar", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, jobs := range []int{4, 16} {
+		par, _, err := buildArchive(t, "testdata/basic.txtar", jobs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(serial.Paths(), par.Paths()) {
+			t.Fatalf("jobs=%d: different files", jobs)
+		}
+		for name, data := range serial.Files {
+			if !bytes.Equal(data, par.Files[name]) {
+				t.Errorf("jobs=%d: %s differs from the serial build", jobs, name)
+			}
+		}
+	}
+}
+
+func TestWriteReplacesAtomically(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "public")
+	if err := os.MkdirAll(filepath.Join(dir, "stale"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "stale", "old.html"), []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := &Site{Files: map[string][]byte{"index.html": []byte("new"), "ru/a.html": []byte("a")}}
+	if err := s.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "stale")); !os.IsNotExist(err) {
+		t.Errorf("stale files survived the rewrite")
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "ru", "a.html"))
+	if err != nil || string(data) != "a" {
+		t.Errorf("ru/a.html = %q, %v", data, err)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(dir))
+	if len(entries) != 1 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("temporary directories left beside the output: %v", names)
+	}
+}
+
+func TestHeadingIDsKeepCyrillic(t *testing.T) {
+	ids := newHeadingIDs()
+	for _, c := range []struct{ in, want string }{
+		{"Первый ход", "первый-ход"},
+		{"Перший хід: ґанок, їжак, Єва", "перший-хід-ґанок-їжак-єва"},
+		{"Первый ход", "первый-ход-1"},
+		{"6 шашек подряд?", "6-шашек-подряд"},
+		{"!!!", "section"},
+	} {
+		if got := string(ids.Generate([]byte(c.in), 0)); got != c.want {
+			t.Errorf("Generate(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestRelURL(t *testing.T) {
+	for _, c := range []struct{ from, to, want string }{
+		{"ru/long/head.html", "ru/long/home.html", "home.html"},
+		{"ru/long/head.html", "uk/long/head.html", "../../uk/long/head.html"},
+		{"ru/index.html", "ru/long/head.html", "long/head.html"},
+		{"ru/long/head.html", "ru/index.html", "../index.html"},
+		{"ru/long/head.html", "", "../../"},
+		{"index.html", "ru/index.html", "ru/index.html"},
+	} {
+		if got := relURL(c.from, c.to); got != c.want {
+			t.Errorf("relURL(%q, %q) = %q, want %q", c.from, c.to, got, c.want)
+		}
+	}
+}
