@@ -1,0 +1,152 @@
+package diagrams
+
+import (
+	"math"
+	"slices"
+
+	"github.com/nardydocs/nardydocs/engine"
+)
+
+// anchor is one end of an arrow: a place on the board and the row (top
+// or bottom half) it belongs to.
+type anchor struct {
+	x, y int
+	top  bool
+}
+
+// side returns the side that plays segment a: for a move from the bar or
+// off the board, the side whose entry points or home holds the other end;
+// otherwise, and when that tells nothing, the side to move.
+func (d *drawer) side(a engine.Segment) engine.Side {
+	g := d.p.Game
+	switch {
+	case a.From == engine.Bar:
+		// A checker enters in the opponent's home.
+		for _, s := range []engine.Side{engine.White, engine.Black} {
+			if home := engine.Home(g, s.Other()); slices.Contains(home[:], a.To) {
+				return s
+			}
+		}
+	case a.To == engine.Off:
+		for _, s := range []engine.Side{engine.White, engine.Black} {
+			if home := engine.Home(g, s); slices.Contains(home[:], a.From) {
+				return s
+			}
+		}
+	}
+	return d.p.Turn
+}
+
+// stackSize returns how many checkers stand on point pt, both sides.
+func (d *drawer) stackSize(pt engine.Point) int {
+	return d.p.Count(engine.White, pt) + d.p.Count(engine.Black, pt)
+}
+
+// from returns where an arrow starts: the top checker of the stack.
+func (d *drawer) from(pt engine.Point, s engine.Side) anchor {
+	if pt == engine.Bar {
+		k := max(min(d.p.Bar(s), stackN)-1, 0)
+		return anchor{barX + barW/2, barY(s, k), s == engine.White}
+	}
+	x, top := column(pt)
+	k := max(min(d.stackSize(pt), stackN)-1, 0)
+	return anchor{x + pointW/2, slotY(top, k), top}
+}
+
+// to returns where an arrow ends: the place the checker lands.
+func (d *drawer) to(pt engine.Point, s engine.Side) anchor {
+	if pt == engine.Off {
+		x, top := d.trayAt(s)
+		return anchor{x + trayW/2, trayEnd(top, min(d.p.Off(s), engine.Checkers-1)), top}
+	}
+	x, top := column(pt)
+	k := min(d.stackSize(pt), stackN-1)
+	return anchor{x + pointW/2, slotY(top, k), top}
+}
+
+// arrows draws the move arrows as curves with arrowheads. Within a row
+// they bow towards the middle of the board; from one row to the other they
+// swing out round the nearer end of the board; from the bar they leave
+// sideways. Repeats of a segment bow further out. Each arrow starts at the
+// rim of its checker, so a count written on it stays readable, and is
+// drawn twice, first wide in the halo colour, so that it stands out over
+// checkers and triangles.
+func (d *drawer) arrows() {
+	type key struct{ from, to engine.Point }
+	seen := map[key]int{} // only looked up, never iterated
+	for _, a := range d.o.Arrows {
+		k := key{a.From, a.To}
+		n := seen[k]
+		seen[k]++
+		s := d.side(a)
+		p, q := d.from(a.From, s), d.to(a.To, s)
+		var cx, cy int
+		switch {
+		case a.From == engine.Bar:
+			// Leave the bar sideways, then turn towards the point;
+			// repeats turn sooner.
+			cx, cy = q.x, p.y+28*n
+			if p.top {
+				cy = p.y - 28*n
+			}
+		case p.top == q.top:
+			bow := abs(q.x-p.x)/4 + 28
+			cx = (p.x + q.x) / 2
+			if abs(q.y-p.y) > abs(q.x-p.x)/2 {
+				// A tall stack beside a short one: hop over and drop
+				// straight onto the end nearer the edge, clear of the
+				// other stack.
+				cx = p.x
+				if (q.y < p.y) == p.top {
+					cx = q.x
+				}
+			}
+			if p.top {
+				cy = min(max(p.y, q.y)+bow, midY+40) + 40*n
+			} else {
+				cy = max(min(p.y, q.y)-bow, midY-40) - 40*n
+			}
+		default:
+			swing := 100 + 36*n
+			cy = (p.y + q.y) / 2
+			if p.x+q.x < 2*(boardX+boardW/2) {
+				cx = max(min(p.x, q.x)-swing, margin)
+			} else {
+				cx = min(max(p.x, q.x)+swing, viewW-margin)
+			}
+		}
+		if d.occupied(a.From, s) {
+			p.x, p.y = toward(p.x, p.y, cx, cy, radius)
+		}
+		path := "M" + itoa(p.x) + "," + itoa(p.y) + " Q" + itoa(cx) + "," + itoa(cy) + " " + itoa(q.x) + "," + itoa(q.y)
+		d.s.Path(path, `fill="none"`, attr("stroke", d.c.halo), `stroke-width="8"`, `stroke-opacity="0.85"`, `stroke-linecap="round"`)
+		d.s.Path(path, `class="nd-arrow"`, `fill="none"`, attr("stroke", d.c.arrow), `stroke-width="3.5"`, `stroke-linecap="round"`,
+			attr("marker-end", d.ref("head")))
+	}
+}
+
+// occupied reports whether a checker stands where an arrow starts.
+func (d *drawer) occupied(pt engine.Point, s engine.Side) bool {
+	if pt == engine.Bar {
+		return d.p.Bar(s) > 0
+	}
+	return d.stackSize(pt) > 0
+}
+
+// toward returns the point at distance r from (x, y) in the direction of
+// (tx, ty), rounded to whole units.
+func toward(x, y, tx, ty, r int) (int, int) {
+	dx, dy := float64(tx-x), float64(ty-y)
+	l := math.Hypot(dx, dy)
+	if l < float64(r) {
+		return x, y
+	}
+	return x + int(math.Round(dx*float64(r)/l)), y + int(math.Round(dy*float64(r)/l))
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}

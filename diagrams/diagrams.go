@@ -1,0 +1,258 @@
+// Package diagrams draws a nardy position as an SVG board diagram.
+//
+// The board is drawn as White sees it, in White's numbering (the numbering
+// of every diagram and move notation on the site): points 13–24 run along
+// the top from left to right and 12–1 along the bottom from left to right,
+// so White's home (1–6) is at the bottom right and White travels
+// counter-clockwise from 24 to 1. Black's information strip is drawn above
+// the board and White's below it.
+//
+// A diagram shows the checkers (stacks taller than five are drawn five high
+// with the total written on the top checker), checkers on the bar between
+// the two halves, borne-off checkers in the trays at the sides (White's at
+// the bottom right; Black's at the top right in short nardy and at the top
+// left, next to its home 13–18, in long nardy), both pip counts, whose turn
+// it is, and optionally the dice, move arrows and marked points.
+//
+// The package only draws: it never decides whether a position or a move is
+// legal. All visible words come from the caller through [Labels], so the
+// same code serves every language of the site. Output is deterministic:
+// the same input always gives byte-identical SVG.
+//
+// [Inline] writes an <svg> element to embed in an HTML page; [Standalone]
+// writes a complete SVG document for a .svg file.
+package diagrams
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"hash/fnv"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/nardydocs/nardydocs/engine"
+)
+
+// Theme selects the colours of a diagram.
+type Theme uint8
+
+// The themes.
+const (
+	// Screen is a calm wooden board for reading on screen.
+	Screen Theme = iota
+	// Print uses only black and white, for diagrams that are printed.
+	// White checkers are white with a black outline, Black checkers are
+	// solid black, and every highlight is an outline or a pattern.
+	Print
+)
+
+// String returns "screen" or "print".
+func (t Theme) String() string {
+	if t == Print {
+		return "print"
+	}
+	return "screen"
+}
+
+// Labels holds the words written on a diagram, in the language of the page.
+// An empty label leaves its item out.
+type Labels struct {
+	White string // White's name, e.g. "Белые"
+	Black string // Black's name, e.g. "Чёрные"
+	Turn  string // written next to the side to move, e.g. "ход"
+	Pips  string // written before a pip count, e.g. "пипы"
+	Off   string // written before the number of borne-off checkers, e.g. "выброшено"
+}
+
+// Options says what to draw besides the checkers.
+type Options struct {
+	// ID identifies the diagram on its page. It becomes the id of the
+	// <svg> element and the prefix of every id inside it (title,
+	// description, arrowheads, patterns), so diagrams sharing a page must
+	// have different IDs. It may hold ASCII letters, digits, '-' and '_'
+	// and must start with a letter. When empty, an ID is derived from the
+	// whole input, so different diagrams get different IDs.
+	ID string
+
+	// Title and Desc are the accessible name and the text description of
+	// the diagram, written as <title> and <desc> and referenced by
+	// aria-labelledby.
+	Title, Desc string
+
+	// Labels are the words drawn on the diagram.
+	Labels Labels
+
+	// Theme selects the colours.
+	Theme Theme
+
+	// Dice is the roll to draw, when HasDice is set. The dice are drawn
+	// in the half of the board at the right hand of the side to move.
+	Dice    engine.Dice
+	HasDice bool
+
+	// Arrows are checker moves to draw, in White's numbering, as returned
+	// by engine.ParseMoves. A segment may start on the bar and end off
+	// the board. Arrows are drawn on the position before the move: each
+	// starts on the top checker of its From point and ends where the
+	// checker lands. The side of a bar or off move is the side whose entry
+	// points or home holds the other end; otherwise the side to move.
+	// Repeated segments are drawn as separate, differently curved arrows.
+	Arrows []engine.Segment
+
+	// Marks are points to highlight (1..24), e.g. a six-block.
+	Marks []engine.Point
+
+	// WidthMM is the printed width in millimetres of a Standalone
+	// document; 0 leaves the size to the viewer. Inline ignores it: an
+	// inline diagram always scales to its container.
+	WidthMM float64
+}
+
+// Inline writes the diagram as an <svg> element for an HTML page: no XML
+// prolog, no width or height, only a viewBox, so the page's CSS decides
+// the size (for example width: 100%).
+func Inline(w io.Writer, p engine.Position, o Options) error {
+	return write(w, p, o, false)
+}
+
+// Standalone writes the diagram as a complete SVG document: an XML prolog
+// and the <svg> element with its namespace, sized to Options.WidthMM
+// millimetres when that is set.
+func Standalone(w io.Writer, p engine.Position, o Options) error {
+	return write(w, p, o, true)
+}
+
+func write(w io.Writer, p engine.Position, o Options, standalone bool) error {
+	if err := check(p, o); err != nil {
+		return err
+	}
+	id := o.ID
+	if id == "" {
+		id = defaultID(p, o)
+	}
+	var buf bytes.Buffer
+	if standalone {
+		buf.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	}
+	buf.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" id="` + id + `" class="nardy-board" viewBox="0 0 ` +
+		strconv.Itoa(viewW) + " " + strconv.Itoa(viewH) + `"`)
+	if standalone && o.WidthMM > 0 {
+		h := o.WidthMM * viewH / viewW
+		buf.WriteString(` width="` + mm(o.WidthMM) + `" height="` + mm(h) + `"`)
+	}
+	var refs []string
+	if o.Title != "" {
+		refs = append(refs, id+"-title")
+	}
+	if o.Desc != "" {
+		refs = append(refs, id+"-desc")
+	}
+	buf.WriteString(` role="img"`)
+	if len(refs) > 0 {
+		buf.WriteString(` aria-labelledby="` + strings.Join(refs, " ") + `"`)
+	}
+	buf.WriteString(` font-family="` + fontFamily + `">` + "\n")
+	if o.Title != "" {
+		element(&buf, "title", id+"-title", o.Title)
+	}
+	if o.Desc != "" {
+		element(&buf, "desc", id+"-desc", o.Desc)
+	}
+	newDrawer(&buf, p, o, id).draw()
+	buf.WriteString("</svg>\n")
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// element writes <tag id="id">text</tag> with the text escaped.
+func element(buf *bytes.Buffer, tag, id, text string) {
+	buf.WriteString("<" + tag + ` id="` + id + `">`)
+	xml.EscapeText(buf, []byte(text))
+	buf.WriteString("</" + tag + ">\n")
+}
+
+// mm formats a length in millimetres with at most one decimal.
+func mm(v float64) string {
+	return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) + "mm"
+}
+
+// check rejects input that cannot be drawn.
+func check(p engine.Position, o Options) error {
+	if o.ID != "" && !validID(o.ID) {
+		return errors.New("diagrams: id " + strconv.Quote(o.ID) + ": use ASCII letters, digits, '-' and '_', starting with a letter")
+	}
+	if o.Theme > Print {
+		return errors.New("diagrams: unknown theme " + strconv.Itoa(int(o.Theme)))
+	}
+	if o.HasDice && !o.Dice.Valid() {
+		return errors.New("diagrams: dice " + strconv.Itoa(int(o.Dice[0])) + "-" + strconv.Itoa(int(o.Dice[1])) + ": a die shows 1 to 6")
+	}
+	for _, s := range []engine.Side{engine.White, engine.Black} {
+		if p.Off(s) < 0 || p.Off(s) > engine.Checkers || p.Bar(s) < 0 {
+			return errors.New("diagrams: " + s.String() + " does not have " + strconv.Itoa(engine.Checkers) + " checkers")
+		}
+		for pt := engine.Point(1); pt <= 24; pt++ {
+			if p.Count(s, pt) < 0 {
+				return errors.New("diagrams: " + s.String() + " has a negative count on point " + pt.String())
+			}
+		}
+	}
+	for _, a := range o.Arrows {
+		name := engine.FormatSegments([]engine.Segment{a})
+		if a.From == engine.Off || a.From < 0 || a.From > engine.Bar {
+			return errors.New("diagrams: arrow " + name + ": starts off the board")
+		}
+		if a.To == engine.Bar || a.To < 0 || a.To > engine.Bar {
+			return errors.New("diagrams: arrow " + name + ": ends on the bar")
+		}
+		if a.From == a.To {
+			return errors.New("diagrams: arrow " + name + ": goes nowhere")
+		}
+	}
+	for _, m := range o.Marks {
+		if m < 1 || m > 24 {
+			return errors.New("diagrams: marked point " + strconv.Itoa(int(m)) + ": points are 1 to 24")
+		}
+	}
+	if math.IsNaN(o.WidthMM) || math.IsInf(o.WidthMM, 0) || o.WidthMM < 0 {
+		return errors.New("diagrams: width " + strconv.FormatFloat(o.WidthMM, 'g', -1, 64) + " mm: give a positive width or 0")
+	}
+	return nil
+}
+
+func validID(id string) bool {
+	for i, c := range id {
+		letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		if i == 0 && !letter {
+			return false
+		}
+		if !letter && !(c >= '0' && c <= '9') && c != '-' && c != '_' {
+			return false
+		}
+	}
+	return id != ""
+}
+
+// defaultID derives an ID from everything that is drawn, so that two
+// different diagrams on one page get different ids.
+func defaultID(p engine.Position, o Options) string {
+	h := fnv.New32a()
+	parts := []string{
+		engine.Code(p, o.Dice, o.HasDice, engine.DefaultRules),
+		engine.FormatSegments(o.Arrows),
+		o.Title, o.Desc,
+		o.Labels.White, o.Labels.Black, o.Labels.Turn, o.Labels.Pips, o.Labels.Off,
+		o.Theme.String(),
+	}
+	for _, m := range o.Marks {
+		parts = append(parts, m.String())
+	}
+	for _, s := range parts {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	return "nd" + strconv.FormatUint(uint64(h.Sum32()), 16)
+}

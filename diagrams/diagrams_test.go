@@ -1,0 +1,566 @@
+package diagrams
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nardydocs/nardydocs/engine"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+var ru = Labels{White: "Белые", Black: "Чёрные", Turn: "ход", Pips: "пипы", Off: "выброшено"}
+
+func code(t *testing.T, s string) engine.Position {
+	t.Helper()
+	p, err := engine.ParseCode(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func moves(t *testing.T, s string) []engine.Segment {
+	t.Helper()
+	segs, err := engine.ParseMoves(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return segs
+}
+
+type golden struct {
+	name string
+	pos  engine.Position
+	opt  Options
+}
+
+func goldens(t *testing.T) []golden {
+	// White holds 3, 2, 1, 24, 23, 22 after 24/22 5/1: six in a row along
+	// Black's path, across the corner.
+	block := code(t, "Lw42:24x6,23x2,22,5,3x2,2x2,1:19x2,12x9,10x2,9x2")
+	blockOpt := Options{
+		Title: "Забор через угол", Desc: "Белые ставят 24/22 5/1 и держат пункты 3, 2, 1, 24, 23 и 22.",
+		Labels: ru, Dice: engine.Dice{4, 2}, HasDice: true,
+		Arrows: moves(t, "24/22 5/1"),
+		Marks:  []engine.Point{3, 2, 1, 24, 23, 22},
+	}
+	barOff := code(t, "Sw54:barx2,6x4,5x3,4x2:bar,22x13")
+	barOffOpt := Options{
+		Title: "Вход с бара", Desc: "У белых две шашки на баре; у чёрных 13 шашек на пункте 22.",
+		Labels: ru, Dice: engine.Dice{5, 4}, HasDice: true, Arrows: moves(t, "bar/20 bar/21"),
+	}
+	printed := func(o Options) Options {
+		o.Theme, o.WidthMM = Print, 180
+		return o
+	}
+	return []golden{
+		{"long-start", engine.StartPosition(engine.Long), Options{
+			Title: "Длинные нарды: начальная позиция", Desc: "Все шашки белых на пункте 24, все шашки чёрных на пункте 12.", Labels: ru,
+		}},
+		{"short-start", engine.StartPosition(engine.Short), Options{
+			Title: "Короткие нарды: начальная позиция", Desc: "Белые ходят 3-1: 8/5 6/5.", Labels: ru,
+			Dice: engine.Dice{3, 1}, HasDice: true, Arrows: moves(t, "8/5 6/5"),
+		}},
+		{"long-block", block, blockOpt},
+		{"short-bar-off", barOff, barOffOpt},
+		{"long-corner", code(t, "Lb55:20x2,11x3,9x2,6x3,5x2:18x3,17x3,15x2,14x2,3"), Options{
+			Title: "Чёрные выбрасывают", Desc: "Чёрные ходят 5-5: 3/22/17, 17/off, 17/off.", Labels: ru,
+			Dice: engine.Dice{5, 5}, HasDice: true, Arrows: moves(t, "3/22/17 17/off 17/off"),
+		}},
+		{"long-block-print", block, printed(blockOpt)},
+		{"short-bar-off-print", barOff, printed(barOffOpt)},
+	}
+}
+
+func render(t *testing.T, f func(io.Writer, engine.Position, Options) error, p engine.Position, o Options) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := f(&buf, p, o); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestGolden(t *testing.T) {
+	for _, g := range goldens(t) {
+		t.Run(g.name, func(t *testing.T) {
+			got := render(t, Standalone, g.pos, g.opt)
+			path := filepath.Join("testdata", g.name+".svg")
+			if *update {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./diagrams -update to create it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s differs (go test ./diagrams -update rewrites it):\n%s", path, diff(string(want), string(got)))
+			}
+		})
+	}
+}
+
+// diff returns a line diff of a and b: "-" lines only in a, "+" lines only
+// in b, with two lines of context around each change.
+func diff(a, b string) string {
+	x, y := strings.Split(a, "\n"), strings.Split(b, "\n")
+	// lcs[i][j] is the length of the longest common subsequence of x[i:], y[j:].
+	lcs := make([][]int, len(x)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(y)+1)
+	}
+	for i := len(x) - 1; i >= 0; i-- {
+		for j := len(y) - 1; j >= 0; j-- {
+			if x[i] == y[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	type line struct {
+		op   byte
+		text string
+		n    int // line number in a
+	}
+	var ls []line
+	i, j := 0, 0
+	for i < len(x) || j < len(y) {
+		switch {
+		case i < len(x) && j < len(y) && x[i] == y[j]:
+			ls = append(ls, line{' ', x[i], i + 1})
+			i++
+			j++
+		case i < len(x) && (j == len(y) || lcs[i+1][j] >= lcs[i][j+1]):
+			ls = append(ls, line{'-', x[i], i + 1})
+			i++
+		default:
+			ls = append(ls, line{'+', y[j], i + 1})
+			j++
+		}
+	}
+	var sb strings.Builder
+	last := -1
+	for k, l := range ls {
+		near := false
+		for m := max(k-2, 0); m <= min(k+2, len(ls)-1); m++ {
+			near = near || ls[m].op != ' '
+		}
+		if !near {
+			continue
+		}
+		if k != last+1 {
+			sb.WriteString("@@ line " + itoa(l.n) + " @@\n")
+		}
+		last = k
+		sb.WriteByte(l.op)
+		sb.WriteString(l.text + "\n")
+		if sb.Len() > 6000 {
+			sb.WriteString("…\n")
+			break
+		}
+	}
+	return sb.String()
+}
+
+// node is a parsed XML element, enough to look at the drawing.
+type node struct {
+	name  string
+	attrs map[string]string
+	text  string
+	kids  []*node
+}
+
+func parse(t *testing.T, data []byte) *node {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	var stack []*node
+	var root *node
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed XML: %v", err)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			n := &node{name: tok.Name.Local, attrs: map[string]string{}}
+			for _, a := range tok.Attr {
+				n.attrs[a.Name.Local] = a.Value
+			}
+			if len(stack) > 0 {
+				top := stack[len(stack)-1]
+				top.kids = append(top.kids, n)
+			} else if root == nil {
+				root = n
+			} else {
+				t.Fatal("more than one root element")
+			}
+			stack = append(stack, n)
+		case xml.EndElement:
+			stack = stack[:len(stack)-1]
+		case xml.CharData:
+			if len(stack) > 0 {
+				stack[len(stack)-1].text += string(tok)
+			}
+		}
+	}
+	if root == nil || root.name != "svg" {
+		t.Fatal("no <svg> root element")
+	}
+	return root
+}
+
+// walk calls f for n and every element below it, in document order.
+func (n *node) walk(f func(*node)) {
+	f(n)
+	for _, k := range n.kids {
+		k.walk(f)
+	}
+}
+
+func (n *node) hasClass(c string) bool {
+	for _, f := range strings.Fields(n.attrs["class"]) {
+		if f == c {
+			return true
+		}
+	}
+	return false
+}
+
+func (n *node) count(class string) int {
+	k := 0
+	n.walk(func(e *node) {
+		if e.hasClass(class) {
+			k++
+		}
+	})
+	return k
+}
+
+func TestCheckerShapes(t *testing.T) {
+	cases := append(goldens(t), golden{"mixed", code(t, "Sb:barx7,24x3,13x5:19x15"), Options{}})
+	for _, g := range cases {
+		t.Run(g.name, func(t *testing.T) {
+			root := parse(t, render(t, Inline, g.pos, g.opt))
+			for _, s := range []engine.Side{engine.White, engine.Black} {
+				want := min(g.pos.Bar(s), stackN)
+				for pt := engine.Point(1); pt <= 24; pt++ {
+					want += min(g.pos.Count(s, pt), stackN)
+				}
+				cls := "nd-w"
+				if s == engine.Black {
+					cls = "nd-b"
+				}
+				got, slabs := 0, 0
+				root.walk(func(e *node) {
+					if e.hasClass(cls) && e.hasClass("nd-ck") {
+						if e.name != "circle" {
+							t.Errorf("a checker is a <%s>, want a round <circle>", e.name)
+						}
+						got++
+					}
+					if e.hasClass(cls) && e.hasClass("nd-off") {
+						slabs++
+					}
+				})
+				if got != want {
+					t.Errorf("%s: %d checkers drawn, the position has %d to show", s, got, want)
+				}
+				if slabs != g.pos.Off(s) {
+					t.Errorf("%s: %d borne-off checkers drawn, want %d", s, slabs, g.pos.Off(s))
+				}
+			}
+		})
+	}
+}
+
+// TestCounts checks that a stack taller than five and the trays say how
+// many checkers they hold.
+func TestCounts(t *testing.T) {
+	p := code(t, "Sw:barx7,24x3,13x5:19x13")
+	root := parse(t, render(t, Inline, p, Options{}))
+	var texts []string
+	root.walk(func(e *node) {
+		if e.hasClass("nd-count") {
+			texts = append(texts, e.text)
+		}
+	})
+	// White's bar (7), Black's stack on 19 (13), the trays (White 0 not
+	// shown, Black 2).
+	want := []string{"13", "7", "2"}
+	if strings.Join(texts, " ") != strings.Join(want, " ") {
+		t.Errorf("counts written %q, want %q", texts, want)
+	}
+}
+
+func TestTitleDescEscaped(t *testing.T) {
+	o := Options{
+		ID: "esc", Title: `Позиция <1> & "кавычки"`, Desc: "a < b && c > d",
+		Labels: Labels{White: "Б<е>лые & Co", Black: "Ч&ёрные", Turn: "<ход>", Pips: "пипы&", Off: "x"},
+	}
+	for name, f := range map[string]func(io.Writer, engine.Position, Options) error{"Inline": Inline, "Standalone": Standalone} {
+		out := render(t, f, engine.StartPosition(engine.Short), o)
+		root := parse(t, out)
+		if root.attrs["role"] != "img" || root.attrs["aria-labelledby"] != "esc-title esc-desc" {
+			t.Errorf("%s: role=%q aria-labelledby=%q", name, root.attrs["role"], root.attrs["aria-labelledby"])
+		}
+		byID := map[string]*node{}
+		root.walk(func(e *node) { byID[e.attrs["id"]] = e })
+		if e := byID["esc-title"]; e == nil || e.name != "title" || e.text != o.Title {
+			t.Errorf("%s: title element %+v, want %q", name, e, o.Title)
+		}
+		if e := byID["esc-desc"]; e == nil || e.name != "desc" || e.text != o.Desc {
+			t.Errorf("%s: desc element %+v, want %q", name, e, o.Desc)
+		}
+		if root.kids[0].name != "title" {
+			t.Errorf("%s: the first child is <%s>, want <title>", name, root.kids[0].name)
+		}
+		var all strings.Builder
+		root.walk(func(e *node) { all.WriteString(e.text) })
+		for _, l := range []string{o.Labels.White, o.Labels.Black, o.Labels.Turn} {
+			if !strings.Contains(all.String(), l) {
+				t.Errorf("%s: label %q not drawn", name, l)
+			}
+		}
+	}
+}
+
+// TestIDsUnique puts two diagrams on one page: every id must be unique,
+// and every reference must point into its own diagram.
+func TestIDsUnique(t *testing.T) {
+	p := code(t, "Lw42:24x6,23x2,22,5,3x2,2x2,1:19x2,12x9,10x2,9x2")
+	var page bytes.Buffer
+	page.WriteString("<page>")
+	for _, id := range []string{"d1", "d2"} {
+		o := Options{ID: id, Title: "t", Desc: "d", Theme: Print, Arrows: moves(t, "24/22 5/1"), Marks: []engine.Point{1, 2}}
+		if err := Inline(&page, p, o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page.WriteString("</page>")
+	dec := xml.NewDecoder(&page)
+	ids := map[string]bool{}
+	var owner string
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		for _, a := range se.Attr {
+			v := a.Value
+			if se.Name.Local == "svg" && a.Name.Local == "id" {
+				owner = v
+			}
+			switch {
+			case a.Name.Local == "id":
+				if ids[v] {
+					t.Errorf("id %q used twice", v)
+				}
+				ids[v] = true
+				if v != owner && !strings.HasPrefix(v, owner+"-") {
+					t.Errorf("id %q inside diagram %q", v, owner)
+				}
+			case strings.Contains(v, "url(#"):
+				ref := v[strings.Index(v, "url(#")+5 : strings.Index(v, ")")]
+				if !strings.HasPrefix(ref, owner+"-") {
+					t.Errorf("diagram %q refers to %q", owner, ref)
+				}
+			case a.Name.Local == "aria-labelledby":
+				for _, r := range strings.Fields(v) {
+					if !strings.HasPrefix(r, owner+"-") {
+						t.Errorf("diagram %q is labelled by %q", owner, r)
+					}
+				}
+			}
+		}
+	}
+	for _, want := range []string{"d1-head", "d2-head", "d1-hatch", "d2-hatch", "d1-title", "d2-desc"} {
+		if !ids[want] {
+			t.Errorf("no element with id %q", want)
+		}
+	}
+}
+
+func TestDefaultID(t *testing.T) {
+	a := render(t, Inline, engine.StartPosition(engine.Long), Options{})
+	b := render(t, Inline, engine.StartPosition(engine.Long), Options{})
+	c := render(t, Inline, engine.StartPosition(engine.Short), Options{})
+	if !bytes.Equal(a, b) {
+		t.Error("the same input gave different output")
+	}
+	ida, idc := parse(t, a).attrs["id"], parse(t, c).attrs["id"]
+	if ida == "" || ida == idc || !validID(ida) {
+		t.Errorf("default ids %q and %q: want two different valid ids", ida, idc)
+	}
+}
+
+func TestInlineAndStandalone(t *testing.T) {
+	for _, g := range goldens(t) {
+		in := render(t, Inline, g.pos, g.opt)
+		st := render(t, Standalone, g.pos, g.opt)
+		if !bytes.HasPrefix(in, []byte("<svg ")) {
+			t.Errorf("%s: inline output starts %q, want <svg", g.name, in[:min(len(in), 20)])
+		}
+		root := parse(t, in)
+		if _, ok := root.attrs["width"]; ok {
+			t.Errorf("%s: inline <svg> has a width", g.name)
+		}
+		if _, ok := root.attrs["height"]; ok {
+			t.Errorf("%s: inline <svg> has a height", g.name)
+		}
+		if root.attrs["viewBox"] != "0 0 "+itoa(viewW)+" "+itoa(viewH) {
+			t.Errorf("%s: viewBox %q", g.name, root.attrs["viewBox"])
+		}
+		if !bytes.HasPrefix(st, []byte(`<?xml version="1.0" encoding="UTF-8"?>`+"\n<svg ")) {
+			t.Errorf("%s: standalone output starts %q", g.name, st[:min(len(st), 50)])
+		}
+		sr := parse(t, st)
+		want := ""
+		if g.opt.WidthMM > 0 {
+			want = "180mm"
+		}
+		if sr.attrs["width"] != want {
+			t.Errorf("%s: standalone width %q, want %q", g.name, sr.attrs["width"], want)
+		}
+		// Apart from the prolog and the size, the two are the same drawing.
+		body := func(b []byte) string { return string(b[bytes.Index(b, []byte(`role="img"`)):]) }
+		if body(in) != body(st) {
+			t.Errorf("%s: inline and standalone drawings differ", g.name)
+		}
+	}
+}
+
+func TestStandaloneSize(t *testing.T) {
+	root := parse(t, render(t, Standalone, engine.StartPosition(engine.Long), Options{Theme: Print, WidthMM: 100}))
+	if w, h := root.attrs["width"], root.attrs["height"]; w != "100mm" || h != "89.8mm" {
+		t.Errorf("size %s × %s, want 100mm × 89.8mm", w, h)
+	}
+}
+
+// TestPrintColours checks that the print theme uses only black and white.
+func TestPrintColours(t *testing.T) {
+	for _, g := range goldens(t) {
+		g.opt.Theme = Print
+		root := parse(t, render(t, Inline, g.pos, g.opt))
+		root.walk(func(e *node) {
+			for _, a := range []string{"fill", "stroke"} {
+				v, ok := e.attrs[a]
+				if ok && v != "#000000" && v != "#ffffff" && v != "none" && !strings.HasPrefix(v, "url(#") {
+					t.Errorf("%s: <%s %s=%q> in the print theme", g.name, e.name, a, v)
+				}
+			}
+		})
+	}
+}
+
+func TestArrowsAndMarks(t *testing.T) {
+	p := code(t, "Lw42:24x6,23x2,22,5,3x2,2x2,1:19x2,12x9,10x2,9x2")
+	o := Options{Arrows: moves(t, "24/22 24/22 5/1"), Marks: []engine.Point{3, 2, 1, 24, 23, 22}}
+	root := parse(t, render(t, Inline, p, o))
+	var paths []string
+	root.walk(func(e *node) {
+		if e.hasClass("nd-arrow") {
+			paths = append(paths, e.attrs["d"])
+			if !strings.HasPrefix(e.attrs["marker-end"], "url(#") {
+				t.Errorf("arrow %q has no arrowhead", e.attrs["d"])
+			}
+		}
+	})
+	if len(paths) != 3 {
+		t.Fatalf("%d arrows drawn, want 3", len(paths))
+	}
+	if paths[0] == paths[1] {
+		t.Errorf("a repeated move is drawn twice on the same curve %q", paths[0])
+	}
+	if n := root.count("nd-mark"); n != 6 {
+		t.Errorf("%d marked points drawn, want 6", n)
+	}
+}
+
+func TestSide(t *testing.T) {
+	cases := []struct {
+		game engine.Game
+		seg  string
+		want engine.Side
+	}{
+		{engine.Short, "bar/22", engine.White},
+		{engine.Short, "bar/3", engine.Black},
+		{engine.Short, "5/off", engine.White},
+		{engine.Short, "20/off", engine.Black},
+		{engine.Long, "15/off", engine.Black},
+		{engine.Long, "2/off", engine.White},
+		{engine.Long, "10/off", engine.Black}, // not a home point: the side to move
+	}
+	for _, c := range cases {
+		p := engine.NewPosition(c.game)
+		p.Turn = engine.Black
+		d := &drawer{p: p}
+		if got := d.side(moves(t, c.seg)[0]); got != c.want {
+			t.Errorf("%s %s: side %s, want %s", c.game, c.seg, got, c.want)
+		}
+	}
+}
+
+func TestErrors(t *testing.T) {
+	p := engine.StartPosition(engine.Short)
+	over := p
+	over.Set(engine.White, 1, 5) // 20 white checkers
+	cases := []struct {
+		name string
+		pos  engine.Position
+		opt  Options
+		want string
+	}{
+		{"id", p, Options{ID: "1a"}, "id"},
+		{"id chars", p, Options{ID: `a"b`}, "id"},
+		{"theme", p, Options{Theme: 7}, "theme"},
+		{"dice", p, Options{HasDice: true, Dice: engine.Dice{0, 7}}, "dice"},
+		{"arrow from off", p, Options{Arrows: []engine.Segment{{From: engine.Off, To: 3}}}, "arrow"},
+		{"arrow to bar", p, Options{Arrows: []engine.Segment{{From: 3, To: engine.Bar}}}, "arrow"},
+		{"arrow nowhere", p, Options{Arrows: []engine.Segment{{From: 3, To: 3}}}, "arrow"},
+		{"mark", p, Options{Marks: []engine.Point{25}}, "marked point"},
+		{"width", p, Options{WidthMM: -1}, "width"},
+		{"checkers", over, Options{}, "checkers"},
+	}
+	for _, c := range cases {
+		var buf bytes.Buffer
+		err := Inline(&buf, c.pos, c.opt)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one about %q", c.name, err, c.want)
+		}
+		if buf.Len() != 0 {
+			t.Errorf("%s: %d bytes written despite the error", c.name, buf.Len())
+		}
+	}
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func TestWriteError(t *testing.T) {
+	if err := Standalone(failWriter{}, engine.StartPosition(engine.Long), Options{}); err == nil || err.Error() != "disk full" {
+		t.Errorf("error %v, want the writer's error", err)
+	}
+}
