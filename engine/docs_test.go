@@ -1,0 +1,38 @@
+package engine
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestDocsExamples parses every position block of docs/blocks.md, so the
+// documented examples always work (including their "illegal:" claims).
+func TestDocsExamples(t *testing.T) {
+	data, err := os.ReadFile("../docs/blocks.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var blocks []string
+	var cur []string
+	in := false
+	for _, line := range strings.Split(string(data), "\n") {
+		switch {
+		case line == "```nardy":
+			in, cur = true, nil
+		case in && line == "```":
+			in = false
+			blocks = append(blocks, strings.Join(cur, "\n"))
+		case in:
+			cur = append(cur, line)
+		}
+	}
+	if len(blocks) < 5 {
+		t.Fatalf("found %d examples in docs/blocks.md; the parser of this test is out of step with the file", len(blocks))
+	}
+	for _, src := range blocks {
+		if _, err := ParseBlock(src, ParseOptions{}); err != nil {
+			t.Errorf("example does not parse:\n%s\n%v", src, err)
+		}
+	}
+}
