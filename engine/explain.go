@@ -253,8 +253,14 @@ func (x *explainer) run(segs []Segment) Verdict {
 	if g.side == Black {
 		root.b[0], root.b[1] = root.b[1], root.b[0]
 	}
+	// Play one die at a time, by any segment not yet at its end, so that
+	// the segments' dice may interleave: two checkers enter from the bar
+	// before either moves on, or both come home before either bears off.
 	used := make([]bool, len(x.dice))
-	done := make([]bool, len(os))
+	at := make([]int, len(os))
+	for i := range os {
+		at[i] = os[i].from
+	}
 	var walk func(st xstate, left int)
 	walk = func(st xstate, left int) {
 		if x.found != nil {
@@ -265,45 +271,41 @@ func (x *explainer) run(segs []Segment) Verdict {
 			return
 		}
 		for i := range os {
-			if done[i] {
+			from := at[i]
+			if from == os[i].to {
 				continue
 			}
-			// Play segment i with an ordered choice of unused dice.
-			done[i] = true
-			var seg func(st xstate, at int)
-			seg = func(st xstate, at int) {
+			tried := uint8(0)
+			for k, die := range x.dice {
+				if used[k] || tried&(1<<die) != 0 {
+					continue
+				}
+				tried |= 1 << die
+				to := from - int(die)
+				if os[i].to > 0 && to < os[i].to {
+					continue
+				}
+				if to < 0 {
+					to = 0
+				}
+				next, v, ok := x.step(st, from, to, die, k, os[i].col)
+				if !ok {
+					x.fail(v, st.used)
+					continue
+				}
+				used[k] = true
+				at[i] = to
+				if to == os[i].to {
+					walk(next, left-1)
+				} else {
+					walk(next, left)
+				}
+				at[i] = from
+				used[k] = false
 				if x.found != nil {
 					return
 				}
-				if at == os[i].to {
-					walk(st, left-1)
-					return
-				}
-				tried := uint8(0)
-				for k, die := range x.dice {
-					if used[k] || tried&(1<<die) != 0 {
-						continue
-					}
-					tried |= 1 << die
-					to := at - int(die)
-					if os[i].to > 0 && to < os[i].to {
-						continue
-					}
-					if to < 0 {
-						to = 0
-					}
-					next, v, ok := x.step(st, at, to, die, k, os[i].col)
-					if !ok {
-						x.fail(v, st.used)
-						continue
-					}
-					used[k] = true
-					seg(next, to)
-					used[k] = false
-				}
 			}
-			seg(st, os[i].from)
-			done[i] = false
 		}
 	}
 	walk(root, len(os))
