@@ -288,22 +288,30 @@ func (x *explainer) run(segs []Segment) Verdict {
 				if to < 0 {
 					to = 0
 				}
-				next, v, ok := x.step(st, from, to, die, k, os[i].col)
-				if !ok {
-					x.fail(v, st.used)
-					continue
-				}
-				used[k] = true
-				at[i] = to
-				if to == os[i].to {
-					walk(next, left-1)
-				} else {
-					walk(next, left)
-				}
-				at[i] = from
-				used[k] = false
-				if x.found != nil {
-					return
+				// Eastern: when a checker that hit shares its point
+				// with others, either it or another may move.
+				hitterHere := g.game == Short && g.rules.Short == Eastern && from != 25 && st.hitters&(1<<from) != 0
+				for _, hitter := range []bool{false, true} {
+					if hitter && !hitterHere || !hitter && hitterHere && st.b[0][from] == 1 {
+						continue
+					}
+					next, v, ok := x.step(st, from, to, die, k, os[i].col, hitter)
+					if !ok {
+						x.fail(v, st.used)
+						continue
+					}
+					used[k] = true
+					at[i] = to
+					if to == os[i].to {
+						walk(next, left-1)
+					} else {
+						walk(next, left)
+					}
+					at[i] = from
+					used[k] = false
+					if x.found != nil {
+						return
+					}
 				}
 			}
 		}
@@ -374,8 +382,9 @@ func (x *explainer) fail(v Verdict, at int) {
 }
 
 // step plays one die from own point from to own point to (0 = off) and
-// checks every rule of a single move.
-func (x *explainer) step(st xstate, from, to int, die uint8, k int, col int) (xstate, Verdict, bool) {
+// checks every rule of a single move; hitter says that the checker moved
+// is one that hit earlier in the turn (eastern).
+func (x *explainer) step(st xstate, from, to int, die uint8, k int, col int, hitter bool) (xstate, Verdict, bool) {
 	g := x.g
 	me, opp := &st.b[0], &st.b[1]
 	v := Verdict{From: g.point(from), To: g.point(to), Die: die, Col: col}
@@ -420,11 +429,11 @@ func (x *explainer) step(st xstate, from, to int, die uint8, k int, col int) (xs
 		return st, v, false
 	}
 	eastern := g.game == Short && g.rules.Short == Eastern
-	if eastern && st.hitters&(1<<from) != 0 && me[from] == 1 && to > 0 && me[to] > 0 {
+	if eastern && hitter && to > 0 && me[to] > 0 {
 		v.Reason = ReasonHitAndHide
 		return st, v, false
 	}
-	movesHitter := eastern && st.hitters&(1<<from) != 0 && me[from] == 1
+	movesHitter := eastern && hitter
 	me[from]--
 	me[to]++
 	hit := false

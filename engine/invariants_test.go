@@ -50,3 +50,17 @@ func TestExplainInterleavedDice(t *testing.T) {
 		{"Lw66sb:10,5x2,2x2,1x10:14x4,13x6", "5/off 5/off", engine.ReasonNotAllHome, ""},
 	})
 }
+
+// Eastern: when a checker that hit shares its point, either checker may
+// move on. Explain always moved the other one, so the hitter could not
+// go first to an empty point and be covered there.
+func TestExplainEasternHitterMovesOn(t *testing.T) {
+	runExplainCases(t, []explainCase{
+		{"Sb55:13x5,8x3,6x4,5:barx2,19x5,17x3,12x5:short=eastern", "bar/5*/10 bar/10", engine.ReasonLegal, "Sw:bar,13x5,8x3,6x4:19x5,17x3,12x5,10x2"},
+		{"Sb55:13x5,8x3,6x4,5:barx2,19x5,17x3,12x5:short=eastern", "bar/5*/10(2)", engine.ReasonLegal, "Sw:bar,13x5,8x3,6x4:19x5,17x3,12x5,10x2"},
+		// Still illegal: the hitter hides on a point already held.
+		{"Sb55:13x5,8x3,6x4,5:bar,19x5,17x3,12x5,10:short=eastern", "bar/5*/10 12/17(2)", engine.ReasonHitAndHide, ""},
+		// International rules allow it.
+		{"Sb55:13x5,8x3,6x4,5:bar,19x5,17x3,12x5,10", "bar/5*/10 12/17(2)", engine.ReasonLegal, "Sw:bar,13x5,8x3,6x4:19x5,17x5,12x3,10x2"},
+	})
+}
