@@ -181,6 +181,7 @@ type explainer struct {
 	best   Verdict
 	bestAt int // single-die steps made before the best failure
 	found  *Verdict
+	loose  *Verdict // a legal play read with hits other than the "*" marks written
 	ended  *Verdict // a completed sequence that is not among the legal plays
 }
 
@@ -221,12 +222,18 @@ type xstate struct {
 	used    int
 	usedLow bool
 	moves   [4]Move // own coordinates
+	// unmarked: a move hit where no "*" is written, or did not hit where
+	// one is.
+	unmarked bool
 }
 
 func (x *explainer) run(segs []Segment) Verdict {
 	g := x.g
 	// Convert to own coordinates; reject what no dice can make.
-	type oseg struct{ from, to, col int }
+	type oseg struct {
+		from, to, col int
+		hit           bool
+	}
 	os := make([]oseg, len(segs))
 	for i, s := range segs {
 		f, t := ownLoc(g.game, g.side, s.From), ownLoc(g.game, g.side, s.To)
@@ -236,7 +243,7 @@ func (x *explainer) run(segs []Segment) Verdict {
 		if s.To == Bar || t >= f {
 			return Verdict{Reason: ReasonBackwards, From: s.From, To: s.To, Col: s.Col}
 		}
-		os[i] = oseg{f, t, s.Col}
+		os[i] = oseg{f, t, s.Col, s.Hit}
 	}
 	if len(x.legal) == 0 {
 		return Verdict{Reason: ReasonNoMove}
@@ -300,6 +307,9 @@ func (x *explainer) run(segs []Segment) Verdict {
 						x.fail(v, st.used)
 						continue
 					}
+					if next.moves[next.used-1].Hit != (to == os[i].to && os[i].hit) {
+						next.unmarked = true
+					}
 					used[k] = true
 					at[i] = to
 					if to == os[i].to {
@@ -320,6 +330,8 @@ func (x *explainer) run(segs []Segment) Verdict {
 	switch {
 	case x.found != nil:
 		return *x.found
+	case x.loose != nil:
+		return *x.loose
 	case x.ended != nil:
 		return *x.ended
 	case x.bestAt >= 0:
@@ -497,7 +509,14 @@ func (x *explainer) finish(st xstate) {
 	for _, pl := range x.legal {
 		if pl.Position.b == b {
 			v := Verdict{Reason: ReasonLegal, Play: pl, Dice: st.used}
-			x.found = &v
+			// "13/5" with 5-3 is 13/10/5 when 13/8*/5 would hit: prefer
+			// the reading whose hits are the ones written.
+			switch {
+			case !st.unmarked:
+				x.found = &v
+			case x.loose == nil:
+				x.loose = &v
+			}
 			return
 		}
 	}

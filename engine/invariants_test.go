@@ -64,3 +64,18 @@ func TestExplainEasternHitterMovesOn(t *testing.T) {
 		{"Sb55:13x5,8x3,6x4,5:bar,19x5,17x3,12x5,10", "bar/5*/10 12/17(2)", engine.ReasonLegal, "Sw:bar,13x5,8x3,6x4:19x5,17x5,12x3,10x2"},
 	})
 }
+
+// Explain ignored the "*" marks and took the first legal reading, so
+// "13/5" with 5-3 became 13/8*/5, hitting, when 13/10/5 is legal. Marks
+// now choose the reading; a play whose marks fit no legal reading is
+// still accepted as before.
+func TestExplainHitMarks(t *testing.T) {
+	runExplainCases(t, []explainCase{
+		{"Sw53:13,6x14:8,1x14", "13/5", engine.ReasonLegal, "Sb:6x14,5:8,1x14"},
+		{"Sw53:13,6x14:8,1x14", "13/10/5", engine.ReasonLegal, "Sb:6x14,5:8,1x14"},
+		{"Sw53:13,6x14:8,1x14", "13/8*/5", engine.ReasonLegal, "Sb:6x14,5:bar,1x14"},
+		{"Sw53:13,6x14:8,1x14", "13/8/5", engine.ReasonLegal, "Sb:6x14,5:bar,1x14"},
+		{"Sw53:13,6x14:8,1x14", "13/8* 6/3", engine.ReasonLegal, "Sb:8,6x13,3:bar,1x14"},
+		{"Sw53:13,6x14:8,1x14", "13/8 6/3", engine.ReasonLegal, "Sb:8,6x13,3:bar,1x14"},
+	})
+}
