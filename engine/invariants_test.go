@@ -1,10 +1,501 @@
 package engine_test
 
 import (
+	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/nardydocs/nardydocs/engine"
 )
+
+// replay applies a play's moves to p on a physical board and checks each
+// move against the dice: the distance (or a bear-off), the hit flag and
+// the use of every die at most once. It returns the position reached.
+func replay(p engine.Position, d engine.Dice, moves []engine.Move) (engine.Position, string) {
+	t := newRefTurn(p, engine.DefaultRules)
+	b := refBoardOf(p)
+	dice := refDiceList(d)
+	path := t.path[t.me]
+	for _, mv := range moves {
+		k := slices.Index(dice, int(mv.Die))
+		if k < 0 {
+			return p, "move " + mv.From.String() + "/" + mv.To.String() + " uses a die " + itoa(int(mv.Die)) + " that is not left"
+		}
+		dice = slices.Delete(dice, k, k+1)
+		from := -1 // the bar, one step before the path
+		if mv.From != engine.Bar {
+			if mv.From == engine.Off || b.n[t.me][mv.From] == 0 {
+				return p, "move " + mv.From.String() + "/" + mv.To.String() + " has no checker to move"
+			}
+			from = t.index[t.me][mv.From]
+		} else if b.bar[t.me] == 0 {
+			return p, "move from the bar with none there"
+		}
+		to := from + int(mv.Die)
+		switch {
+		case to < 24 && mv.To != path[to]:
+			return p, "move " + mv.From.String() + "/" + mv.To.String() + " does not go " + itoa(int(mv.Die))
+		case to >= 24 && mv.To != engine.Off:
+			return p, "move " + mv.From.String() + "/" + mv.To.String() + " should bear off"
+		}
+		wantHit := mv.To != engine.Off && p.Game == engine.Short && b.n[t.opp][mv.To] == 1
+		if mv.Hit != wantHit {
+			return p, "move " + mv.From.String() + "/" + mv.To.String() + " has the wrong hit flag"
+		}
+		b = t.apply(b, mv)
+	}
+	return b.position(p, p.Turn.Other()), ""
+}
+
+// TestPlayInvariants checks every legal play of the test positions, for
+// all 21 rolls, under the default profile and one other: checkers are
+// conserved, the input is never changed, plays are distinct and use the
+// same number of dice, the moves lead to the position, and the notation
+// reads back, through Explain, as the same play.
+func TestPlayInvariants(t *testing.T) {
+	start := time.Now()
+	rng := rand.New(rand.NewPCG(7, 7))
+	positions := testPositions(2, diffScale())
+	plays, explained, fails := 0, 0, 0
+	fail := func(format string, args ...any) {
+		fails++
+		if fails <= 20 {
+			t.Errorf(format, args...)
+		}
+	}
+	for _, tp := range positions {
+		p := tp.p
+		variants := allVariants(p.Game)
+		for _, r := range []engine.Rules{engine.DefaultRules, variants[1+rng.IntN(len(variants)-1)]} {
+			for _, d := range engine.AllRolls() {
+				code := engine.Code(p, d, true, r)
+				before := p
+				list := engine.LegalPlays(p, d, r)
+				again := engine.LegalPlays(p, d, r)
+				if p != before {
+					fail("%s: LegalPlays changed its input position", code)
+				}
+				if len(list) != len(again) {
+					fail("%s: LegalPlays is not deterministic", code)
+				}
+				seen := map[engine.Position]bool{}
+				for i, pl := range list {
+					plays++
+					q := pl.Position
+					if i < len(again) && (again[i].Position != q || again[i].Notation() != pl.Notation()) {
+						fail("%s: LegalPlays is not deterministic: play %d is %s, then %s", code, i, pl, again[i])
+					}
+					if msg := checkPositionSane(q); msg != "" {
+						fail("%s: play %s: %s", code, pl, msg)
+					}
+					if q.Game != p.Game || q.Started != p.Started || q.Turn != p.Turn.Other() || pl.Side != p.Turn {
+						fail("%s: play %s: game, starter, side or turn wrong", code, pl)
+					}
+					if seen[q] {
+						fail("%s: two plays lead to %s", code, engine.Code(q, engine.Dice{}, false, engine.DefaultRules))
+					}
+					seen[q] = true
+					if n := pl.DicePlayed(); n != list[0].DicePlayed() || n < 1 || n > d.Count() || len(pl.Moves()) != n {
+						fail("%s: play %s uses %d dice, the first play %d", code, pl, n, list[0].DicePlayed())
+					}
+					if got, msg := replay(p, d, pl.Moves()); msg != "" || got != q {
+						fail("%s: play %s: the moves do not lead to the play's position (%s)", code, pl, msg)
+					}
+					heads := 0
+					for _, mv := range pl.Moves() {
+						if p.Game == engine.Long && mv.From == engine.Head(p.Game, p.Turn) {
+							heads++
+						}
+					}
+					if pl.HeadMoves != heads {
+						fail("%s: play %s: HeadMoves %d, moves from the head %d", code, pl, pl.HeadMoves, heads)
+					}
+					text := pl.Notation()
+					if text != engine.FormatMoves(p.Game, p.Turn, pl.Moves()) {
+						fail("%s: play %s: Notation differs from FormatMoves", code, pl)
+					}
+					// Reading the notation back costs a search: every play
+					// of the first turns and about four others a roll (all
+					// of them with -long).
+					if tp.kind != "first" && !*longTests && i >= 4 && rng.IntN(len(list)) >= 4 {
+						continue
+					}
+					explained++
+					segs, err := engine.ParseMoves(text)
+					if err != nil {
+						fail("%s: notation %q does not parse: %v", code, text, err)
+						continue
+					}
+					v := engine.ExplainSegments(p, d, r, segs)
+					if !v.Legal() || v.Play.Position != q {
+						fail("%s: the legal play %q is judged %s (%v)", code, text, v.Reason, v)
+					}
+				}
+				if p != before {
+					fail("%s: Explain changed its input position", code)
+				}
+			}
+		}
+	}
+	if fails > 20 {
+		t.Errorf("... %d failures in all", fails)
+	}
+	t.Logf("%d positions, %d plays checked, %d read back, %v", len(positions), plays, explained, time.Since(start).Round(time.Millisecond))
+}
+
+// moveKey is a single-die move as notation can tell it; hit is -1 when
+// the notation does not say.
+type moveKey struct {
+	from, to engine.Point
+	die      uint8
+	hit      int8
+}
+
+func sortedKeys(ks []moveKey) string {
+	s := make([]string, len(ks))
+	for i, k := range ks {
+		s[i] = k.from.String() + "/" + k.to.String() + ":" + itoa(int(k.die)) + ":" + itoa(int(k.hit))
+	}
+	slices.Sort(s)
+	return strings.Join(s, " ")
+}
+
+// seqKey is the key of a sequence of moves, with its hits or without.
+func seqKey(moves []engine.Move, withHits bool) string {
+	ks := make([]moveKey, len(moves))
+	for i, m := range moves {
+		ks[i] = moveKey{m.From, m.To, m.Die, -1}
+		if withHits {
+			ks[i].hit = 0
+			if m.Hit {
+				ks[i].hit = 1
+			}
+		}
+	}
+	return sortedKeys(ks)
+}
+
+// readings returns the keys of every way the segments can be made with
+// the dice, each segment by one checker over one or more dice: with hits,
+// the written "*" after a segment's end and no hit at a stop not written;
+// without, hits ignored.
+func readings(t *refTurn, d engine.Dice, segs []engine.Segment, withHits bool) []string {
+	var out []string
+	path := t.path[t.me]
+	var rec func(i int, at int, left []int, acc []moveKey)
+	rec = func(i int, at int, left []int, acc []moveKey) {
+		if i == len(segs) {
+			out = append(out, sortedKeys(acc))
+			return
+		}
+		s := segs[i]
+		if at == -2 { // starting segment i
+			switch s.From {
+			case engine.Bar:
+				at = -1
+			case engine.Off:
+				return
+			default:
+				at = t.index[t.me][s.From]
+			}
+		}
+		var tried [7]bool
+		for k, die := range left {
+			if tried[die] {
+				continue
+			}
+			tried[die] = true
+			next := at + die
+			var to engine.Point
+			switch {
+			case next < 24:
+				to = path[next]
+			case s.To == engine.Off:
+				to = engine.Off
+			default:
+				continue
+			}
+			done := to == s.To
+			if !done && (to == engine.Off || s.To != engine.Off && next > t.index[t.me][s.To]) {
+				continue
+			}
+			from := engine.Bar
+			if at >= 0 {
+				from = path[at]
+			}
+			mk := moveKey{from, to, uint8(die), -1}
+			if withHits {
+				mk.hit = 0
+				if done && s.Hit {
+					mk.hit = 1
+				}
+			}
+			rest := slices.Delete(slices.Clone(left), k, k+1)
+			acc2 := append(slices.Clone(acc), mk)
+			if done {
+				rec(i+1, -2, rest, acc2)
+			} else {
+				rec(i, next, rest, acc2)
+			}
+		}
+	}
+	rec(0, -2, refDiceList(d), nil)
+	return out
+}
+
+// coarseNotation writes moves as a player might: each checker from its
+// start to its end, naming only the stops where it hit, and the same path
+// twice or more as "(n)".
+func coarseNotation(moves []engine.Move) string {
+	type path struct {
+		stops []string
+		at    engine.Point
+	}
+	var paths []*path
+	for _, m := range moves {
+		var c *path
+		for _, q := range paths {
+			if q.at == m.From && m.From != engine.Off {
+				c = q
+				break
+			}
+		}
+		if c == nil {
+			c = &path{stops: []string{m.From.String()}}
+			paths = append(paths, c)
+		} else if !strings.HasSuffix(c.stops[len(c.stops)-1], "*") && len(c.stops) > 1 {
+			c.stops = c.stops[:len(c.stops)-1] // an unmarked stop is not written
+		}
+		stop := m.To.String()
+		if m.Hit {
+			stop += "*"
+		}
+		c.stops = append(c.stops, stop)
+		c.at = m.To
+	}
+	var words []string
+	for _, c := range paths {
+		words = append(words, strings.Join(c.stops, "/"))
+	}
+	slices.Sort(words)
+	var out []string
+	for i := 0; i < len(words); {
+		j := i
+		for j < len(words) && words[j] == words[i] {
+			j++
+		}
+		if j-i > 1 {
+			out = append(out, words[i]+"("+itoa(j-i)+")")
+		} else {
+			out = append(out, words[i])
+		}
+		i = j
+	}
+	return strings.Join(out, " ")
+}
+
+// TestExplainDifferential checks Explain against the reference: the
+// notation of every legal sequence (in every order of the dice) is
+// accepted as that play, and a written play none of whose readings is a
+// legal play is rejected for a reason. The candidates are every sequence
+// the rules allow die by die (including ones that play too few dice, the
+// smaller die, or end in a six-block) and random sequences that ignore
+// the rules.
+func TestExplainDifferential(t *testing.T) {
+	start := time.Now()
+	rng := rand.New(rand.NewPCG(3, 3))
+	all := testPositions(3, diffScale())
+	texts, fails := 0, 0
+	reasons := map[engine.Reason]int{}
+	fail := func(format string, args ...any) {
+		fails++
+		if fails <= 20 {
+			t.Errorf(format, args...)
+		}
+	}
+	for n := 0; n < 250*diffScale(); n++ {
+		p := all[rng.IntN(len(all))].p
+		variants := allVariants(p.Game)
+		r := variants[rng.IntN(len(variants))]
+		d := engine.AllRolls()[rng.IntN(21)]
+		code := engine.Code(p, d, true, r)
+		want := refLegal(p, d, r, true)
+		exact := map[string]engine.Position{}
+		loose := map[string][]engine.Position{}
+		for _, s := range want.seqs {
+			q := s.board.position(p, p.Turn.Other())
+			exact[seqKey(s.moves, true)] = q
+			k := seqKey(s.moves, false)
+			if !slices.Contains(loose[k], q) {
+				loose[k] = append(loose[k], q)
+			}
+		}
+		// Candidates: legal sequences, sequences legal die by die, and
+		// random ones that break rules.
+		var cands [][]engine.Move
+		for _, s := range want.seqs {
+			cands = append(cands, s.moves)
+		}
+		var stepwise [][]engine.Move
+		refEnumerate(p, d, r, refHeadLimit(p, d, r), true, func(s refSeq) {
+			if len(s.moves) > 0 {
+				stepwise = append(stepwise, s.moves)
+			}
+		})
+		rng.Shuffle(len(stepwise), func(i, j int) { stepwise[i], stepwise[j] = stepwise[j], stepwise[i] })
+		cands = append(cands, stepwise[:min(len(stepwise), 60)]...)
+		relaxed := refRelaxed(p, d)
+		for range min(len(relaxed), 60) {
+			cands = append(cands, relaxed[rng.IntN(len(relaxed))].moves)
+		}
+		if len(cands) > 300 {
+			rng.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
+			cands = cands[:300]
+		}
+		done := map[string]bool{}
+		tt := newRefTurn(p, r)
+		for _, moves := range cands {
+			single := make([]engine.Segment, len(moves))
+			for i, m := range moves {
+				single[i] = engine.Segment{From: m.From, To: m.To, Hit: m.Hit}
+			}
+			for _, text := range []string{engine.FormatSegments(single), engine.FormatMoves(p.Game, p.Turn, moves), coarseNotation(moves)} {
+				if done[text] {
+					continue
+				}
+				done[text] = true
+				texts++
+				segs, err := engine.ParseMoves(text)
+				if err != nil {
+					fail("%s: %q does not parse: %v", code, text, err)
+					continue
+				}
+				var exactAt, looseAt []engine.Position
+				for _, k := range readings(tt, d, segs, true) {
+					if q, ok := exact[k]; ok {
+						exactAt = append(exactAt, q)
+					}
+				}
+				for _, k := range readings(tt, d, segs, false) {
+					looseAt = append(looseAt, loose[k]...)
+				}
+				before := p
+				v := engine.ExplainSegments(p, d, r, segs)
+				if p != before {
+					fail("%s: Explain changed its input position", code)
+				}
+				reasons[v.Reason]++
+				switch {
+				case len(exactAt) > 0:
+					switch {
+					case !v.Legal():
+						fail("%s: %q is a legal play but is judged %s: %v", code, text, v.Reason, v)
+					case !slices.Contains(exactAt, v.Play.Position):
+						fail("%s: %q is read as %s, not as the play written", code, text, v.Play)
+					}
+				case len(looseAt) > 0:
+					// A legal play but for the hit marks: either verdict,
+					// but an accepted play must be one of its readings.
+					if v.Legal() && !slices.Contains(looseAt, v.Play.Position) {
+						fail("%s: %q is accepted as %s, not one of its readings", code, text, v.Play)
+					}
+				case refGameOver(p, r):
+					if v.Reason != engine.ReasonGameOver {
+						fail("%s: the game is over, but %q is judged %s", code, text, v.Reason)
+					}
+				default:
+					if v.Legal() {
+						fail("%s: %q is no legal play but is accepted as %s", code, text, v.Play)
+					} else if v.Reason == engine.ReasonSyntax {
+						fail("%s: %q is judged a syntax error: %v", code, text, v)
+					}
+				}
+			}
+		}
+		// Playing nothing is legal only when nothing can be played, and
+		// once the game is over nothing is judged but that.
+		v := engine.ExplainSegments(p, d, r, nil)
+		switch {
+		case refGameOver(p, r):
+			if v.Reason != engine.ReasonGameOver {
+				fail("%s: the game is over, but playing nothing is judged %s", code, v.Reason)
+			}
+		case v.Legal() != (len(want.positions) == 0):
+			fail("%s: playing nothing is judged %s, reference has %d plays", code, v.Reason, len(want.positions))
+		}
+	}
+	if fails > 20 {
+		t.Errorf("... %d failures in all", fails)
+	}
+	t.Logf("%d texts judged, verdicts %v, %v", texts, reasons, time.Since(start).Round(time.Millisecond))
+}
+
+// TestCodeRoundTrip writes every test position as a code, with and
+// without dice and rules, and reads it back; and as a block, by lines.
+func TestCodeRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	fails := 0
+	fail := func(format string, args ...any) {
+		fails++
+		if fails <= 20 {
+			t.Errorf(format, args...)
+		}
+	}
+	for _, tp := range testPositions(4, 1) {
+		p := tp.p
+		variants := allVariants(p.Game)
+		r := variants[rng.IntN(len(variants))]
+		d := engine.AllRolls()[rng.IntN(21)]
+		if rng.IntN(2) == 0 {
+			d[0], d[1] = d[1], d[0]
+		}
+		full := engine.Code(p, d, true, r)
+		c, err := engine.ParseFullCode(full)
+		if err != nil || c.Position != p || c.Dice != d || !c.HasDice || c.Rules != r {
+			fail("%s: ParseFullCode gives %+v, %v", full, c, err)
+		}
+		bare := engine.Code(p, engine.Dice{}, false, engine.DefaultRules)
+		q, err := engine.ParseCode(bare)
+		if err != nil || q != p {
+			fail("%s: ParseCode gives %s, %v", bare, engine.Code(q, engine.Dice{}, false, engine.DefaultRules), err)
+		}
+		if again := engine.Code(q, engine.Dice{}, false, engine.DefaultRules); again != bare {
+			fail("%s: written again as %s", bare, again)
+		}
+		// The same position in a block: as a code, and point by point.
+		side := func(s engine.Side) string {
+			var items []string
+			for pt := engine.Point(24); pt >= 1; pt-- {
+				if n := p.Count(s, pt); n > 0 {
+					items = append(items, pt.String()+"x"+itoa(n))
+				}
+			}
+			return strings.Join(items, " ")
+		}
+		var lines strings.Builder
+		lines.WriteString("game: " + p.Game.String() + "\nwhite: " + side(engine.White) + "\nblack: " + side(engine.Black) + "\nturn: " + p.Turn.String() + "\n")
+		if p.Game == engine.Long {
+			lines.WriteString("started: " + p.Started.String() + "\n")
+		}
+		for _, s := range []engine.Side{engine.White, engine.Black} {
+			if p.Bar(s) > 0 {
+				lines.WriteString(s.String() + "-bar: " + itoa(p.Bar(s)) + "\n")
+			}
+		}
+		for _, src := range []string{"game: " + p.Game.String() + "\nposition: " + bare + "\n", lines.String()} {
+			b, err := engine.ParseBlock(src, engine.ParseOptions{})
+			if err != nil {
+				fail("block %q: %v", src, err)
+				continue
+			}
+			if b.Position != p {
+				fail("block %q gives %s", src, engine.Code(b.Position, engine.Dice{}, false, engine.DefaultRules))
+			}
+		}
+	}
+}
 
 // explainCase is a written play and what Explain must make of it.
 type explainCase struct {
