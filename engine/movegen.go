@@ -1,5 +1,10 @@
 package engine
 
+import (
+	"math/bits"
+	"sync"
+)
+
 // Move is one checker moved by one die, in White's numbering: From is Bar
 // when the checker enters, To is Off when it is borne off.
 type Move struct {
@@ -81,33 +86,20 @@ func LegalPlays(p Position, d Dice, r Rules) []Play {
 	if !d.Valid() || p.GameOver(r) {
 		return nil
 	}
-	g := newGen(p, d, r)
-	limit := int8(1)
-	if p.FirstTurn(p.Turn) {
-		switch {
-		case r.HeadException == HeadDoubles:
-			if d.IsDouble() && (d[0] == 3 || d[0] == 4 || d[0] == 6) {
-				limit = 2
-			}
-		default:
-			g.headLimit = 1
-			g.run()
-			if g.best < int8(d.Count()) {
-				limit = 2
-			}
-		}
-	}
-	if p.Game == Short {
-		limit = Checkers
-	}
-	g.headLimit = limit
+	g := genPool.Get().(*gen)
+	defer genPool.Put(g)
+	g.reset(p, d, r)
+	g.headLimit = g.limit()
 	g.run()
 	return g.plays()
 }
 
+// genPool keeps generators, with their node and table storage, for reuse.
+var genPool = sync.Pool{New: func() any { return new(gen) }}
+
 // gen is the legal-play generator: a depth-first search over single-die
 // moves that visits each distinct state (position, dice left, hitters)
-// once.
+// once. Its storage is reused from one search to the next.
 type gen struct {
 	game      Game
 	rules     Rules
@@ -118,46 +110,133 @@ type gen struct {
 	headStart int8
 	headLimit int8
 	nodes     []node
-	seen      map[stateKey]struct{}
-	best      int8 // most dice played by a sequence that ends legally; -1 if none
+	table     []slot // open addressing over nodes, by hash
+	stamp     uint32 // slots with another stamp are empty
+	best      int8   // most dice played by a sequence that ends legally; -1 if none
+	keep      []int32
+	// The opponent does not move during the search (and is never hit in
+	// long nardy), so what exempts a six-block is fixed: oppLow is its
+	// lowest occupied point in its own coordinates (0 when a checker is
+	// borne off) and oppHome whether it has a checker home or off.
+	oppLow  int
+	oppHome bool
 }
 
-type stateKey struct {
-	b       [2]board
-	rem     uint8
-	hitters uint32
+// slot is an entry of the hash table: a node index, valid when its stamp
+// is the table's current one.
+type slot struct {
+	stamp uint32
+	idx   int32
 }
 
 type node struct {
-	b       [2]board
+	b       [2]board // [0] the mover, [1] the opponent, own coordinates
+	pos     uint64   // hash of b
 	parent  int32
 	mv      Move // in own coordinates of the mover
 	depth   int8
 	rem     uint8 // doubles: dice left; otherwise bit 0 high die left, bit 1 low die left
+	usedLow bool  // a non-double sequence that played only the low die so far
 	hitters uint32
-	usedLow bool // a non-double sequence that played only the low die so far
+	held    uint32 // long nardy: the mover's points, as bits in the opponent's coordinates
 }
 
-func newGen(p Position, d Dice, r Rules) *gen {
-	g := &gen{
-		game:   p.Game,
-		rules:  r,
-		side:   p.Turn,
-		start:  p,
-		dice:   d.Canonical(),
-		double: d.IsDouble(),
+// Zobrist keys: one random word per (mover or opponent, cell, count), per
+// dice-left value and per hitter point, so that a state's hash is updated
+// with a few XORs as checkers move.
+var (
+	zCell [2][26][Checkers + 1]uint64
+	zRem  [16]uint64
+	zHit  [26]uint64
+)
+
+func init() {
+	x := uint64(0x9e3779b97f4a7c15)
+	next := func() uint64 { // splitmix64
+		x += 0x9e3779b97f4a7c15
+		z := x
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		return z ^ z>>31
 	}
-	g.headStart = p.b[g.side][24]
+	for s := range zCell {
+		for c := range zCell[s] {
+			for n := range zCell[s][c] {
+				zCell[s][c][n] = next()
+			}
+		}
+	}
+	for i := range zRem {
+		zRem[i] = next()
+	}
+	for i := range zHit {
+		zHit[i] = next()
+	}
+}
+
+func hashBoards(b *[2]board) uint64 {
+	var h uint64
+	for s := range b {
+		for c, n := range b[s] {
+			h ^= zCell[s][c][n]
+		}
+	}
+	return h
+}
+
+func (n *node) stateHash() uint64 {
+	h := n.pos ^ zRem[n.rem]
+	for hs := n.hitters; hs != 0; hs &= hs - 1 {
+		h ^= zHit[bits.TrailingZeros32(hs)]
+	}
+	return h
+}
+
+// newGen returns a generator for p and d (not pooled).
+func newGen(p Position, d Dice, r Rules) *gen {
+	g := new(gen)
+	g.reset(p, d, r)
 	return g
+}
+
+func (g *gen) reset(p Position, d Dice, r Rules) {
+	g.game, g.rules, g.side, g.start = p.Game, r, p.Turn, p
+	g.dice, g.double = d.Canonical(), d.IsDouble()
+	g.headStart = p.b[g.side][24]
+	g.headLimit = 1
+}
+
+// limit returns how many checkers may leave the head this turn.
+func (g *gen) limit() int8 {
+	if g.game == Short {
+		return Checkers
+	}
+	if !g.start.FirstTurn(g.side) {
+		return 1
+	}
+	d := g.dice
+	if g.rules.HeadException == HeadDoubles {
+		if g.double && (d[0] == 3 || d[0] == 4 || d[0] == 6) {
+			return 2
+		}
+		return 1
+	}
+	// Generalized: a second checker may leave when one head checker
+	// cannot play the whole roll.
+	g.headLimit = 1
+	g.run()
+	if g.best < int8(d.Count()) {
+		return 2
+	}
+	return 1
 }
 
 func (g *gen) run() {
 	g.nodes = g.nodes[:0]
-	if g.seen == nil {
-		g.seen = make(map[stateKey]struct{}, 64)
-	} else {
-		clear(g.seen)
+	if len(g.table) == 0 {
+		g.table = make([]slot, 1024)
 	}
+	g.nextStamp()
 	g.best = -1
 	root := node{b: g.start.b, parent: -1}
 	if g.side == Black {
@@ -168,34 +247,86 @@ func (g *gen) run() {
 	} else {
 		root.rem = 3
 	}
+	root.pos = hashBoards(&root.b)
+	root.held = heldBits(g.game, &root.b[0])
+	g.oppLow, g.oppHome = 25, false
+	for o := 0; o <= 24; o++ {
+		if root.b[1][o] > 0 {
+			g.oppLow = o
+			g.oppHome = o <= 6
+			break
+		}
+	}
 	g.nodes = append(g.nodes, root)
+	g.insert(0, root.stateHash())
 	g.expand(0)
+}
+
+func (g *gen) nextStamp() {
+	g.stamp++
+	if g.stamp == 0 {
+		clear(g.table)
+		g.stamp = 1
+	}
+}
+
+// insert puts node idx into the table under hash h.
+func (g *gen) insert(idx int32, h uint64) {
+	mask := uint64(len(g.table) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		if g.table[i].stamp != g.stamp {
+			g.table[i] = slot{g.stamp, idx}
+			return
+		}
+	}
+}
+
+// seenState reports whether a node equal to c (same boards, dice left and
+// hitters) is already in the table under hash h.
+func (g *gen) seenState(c *node, h uint64) bool {
+	mask := uint64(len(g.table) - 1)
+	for i := h & mask; g.table[i].stamp == g.stamp; i = (i + 1) & mask {
+		o := &g.nodes[g.table[i].idx]
+		if o.pos == c.pos && o.rem == c.rem && o.hitters == c.hitters && o.b == c.b {
+			return true
+		}
+	}
+	return false
+}
+
+// grow doubles the table when it is half full, re-inserting every node.
+func (g *gen) grow() {
+	g.table = make([]slot, 2*len(g.table))
+	g.stamp = 1
+	for i := range g.nodes {
+		g.insert(int32(i), g.nodes[i].stateHash())
+	}
 }
 
 // expand visits every state reachable from node i.
 func (g *gen) expand(i int32) {
-	n := g.nodes[i]
-	if n.depth > g.best && g.endLegal(&n.b) {
-		g.best = n.depth
+	n := &g.nodes[i]
+	depth, rem := n.depth, n.rem
+	if depth > g.best && g.endLegalNode(n) {
+		g.best = depth
 	}
 	if g.double {
-		if n.rem > 0 {
-			g.tryDie(i, g.dice[0], n.rem-1, false)
+		if rem > 0 {
+			g.tryDie(i, g.dice[0], rem-1, false)
 		}
 		return
 	}
-	if n.rem&1 != 0 {
-		g.tryDie(i, g.dice[0], n.rem&^1, false)
+	if rem&1 != 0 {
+		g.tryDie(i, g.dice[0], rem&^1, false)
 	}
-	if n.rem&2 != 0 && g.dice[1] != g.dice[0] {
-		g.tryDie(i, g.dice[1], n.rem&^2, n.depth == 0)
+	if rem&2 != 0 && g.dice[1] != g.dice[0] {
+		g.tryDie(i, g.dice[1], rem&^2, depth == 0)
 	}
 }
 
 // tryDie plays die from node i in every legal way and expands the results.
 func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool) {
-	n := g.nodes[i]
-	me, opp := &n.b[0], &n.b[1]
+	me, opp := &g.nodes[i].b[0], &g.nodes[i].b[1]
 	if g.game == Short && me[25] > 0 {
 		to := 25 - int(die)
 		if opp[cross(g.game, to)] <= 1 {
@@ -203,20 +334,17 @@ func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool) {
 		}
 		return
 	}
-	allHome := true
 	highest := 0
 	for o := 25; o >= 1; o-- {
 		if me[o] != 0 {
-			if highest == 0 {
-				highest = o
-			}
-			if o > 6 {
-				allHome = false
-			}
+			highest = o
 			break
 		}
 	}
-	for from := 24; from >= 1; from-- {
+	allHome := highest <= 6
+	for from := highest; from >= 1; from-- {
+		// The nodes slice may grow in child: read through it each time.
+		me, opp = &g.nodes[i].b[0], &g.nodes[i].b[1]
 		if me[from] == 0 {
 			continue
 		}
@@ -235,11 +363,12 @@ func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool) {
 			}
 			to = 0
 		}
-		hitterHere := n.hitters&(1<<from) != 0
+		hitters := g.nodes[i].hitters
+		hitterHere := hitters&(1<<from) != 0
 		if !hitterHere || me[from] > 1 {
 			g.child(i, from, to, die, rem, low, false)
 		}
-		if hitterHere && (to == 0 || me[to] == 0) {
+		if hitterHere && (to == 0 || g.nodes[i].b[0][to] == 0) {
 			g.child(i, from, to, die, rem, low, true)
 		}
 	}
@@ -249,14 +378,17 @@ func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool) {
 // coordinates) from node i, unless it was seen before or breaks a rule
 // checked after every die, and expands it.
 func (g *gen) child(i int32, from, to int, die uint8, rem uint8, low, moveHitter bool) {
-	n := g.nodes[i]
-	c := node{b: n.b, parent: i, depth: n.depth + 1, rem: rem, hitters: n.hitters, usedLow: low || n.usedLow}
+	n := &g.nodes[i]
+	c := node{b: n.b, pos: n.pos, parent: i, depth: n.depth + 1, rem: rem, hitters: n.hitters, held: n.held, usedLow: low || n.usedLow}
 	me, opp := &c.b[0], &c.b[1]
+	c.pos ^= zCell[0][from][me[from]] ^ zCell[0][from][me[from]-1]
 	me[from]--
+	c.pos ^= zCell[0][to][me[to]] ^ zCell[0][to][me[to]+1]
 	me[to]++
 	hit := false
-	if to >= 1 {
-		if x := cross(g.game, to); opp[x] == 1 && g.game == Short {
+	if to >= 1 && g.game == Short {
+		if x := cross(g.game, to); opp[x] == 1 {
+			c.pos ^= zCell[1][x][1] ^ zCell[1][x][0] ^ zCell[1][25][opp[25]] ^ zCell[1][25][opp[25]+1]
 			opp[x] = 0
 			opp[25]++
 			hit = true
@@ -273,17 +405,67 @@ func (g *gen) child(i int32, from, to int, die uint8, rem uint8, low, moveHitter
 			c.hitters |= 1 << to
 		}
 	}
-	if g.game == Long && g.rules.BlockCheck == BlockEachDie && !g.blockOK(me, opp) {
+	if g.game == Long {
+		if me[from] == 0 {
+			c.held &^= 1 << crossLong[from]
+		}
+		if to > 0 {
+			c.held |= 1 << crossLong[to]
+		}
+		if g.rules.BlockCheck == BlockEachDie && !g.heldOK(c.held) {
+			return
+		}
+	}
+	h := c.stateHash()
+	if g.seenState(&c, h) {
 		return
 	}
-	k := stateKey{b: c.b, rem: rem, hitters: c.hitters}
-	if _, dup := g.seen[k]; dup {
-		return
-	}
-	g.seen[k] = struct{}{}
 	c.mv = Move{From: Point(from), To: Point(to), Die: die, Hit: hit}
 	g.nodes = append(g.nodes, c)
-	g.expand(int32(len(g.nodes) - 1))
+	idx := int32(len(g.nodes) - 1)
+	if 2*len(g.nodes) > len(g.table) {
+		g.grow()
+	} else {
+		g.insert(idx, h)
+	}
+	g.expand(idx)
+}
+
+// endLegalNode reports whether a sequence may end in node n.
+func (g *gen) endLegalNode(n *node) bool {
+	return g.game != Long || g.rules.BlockCheck != BlockEndOfTurn || g.heldOK(n.held)
+}
+
+// heldOK is blockOK for the search: held has the mover's points as bits
+// in the opponent's coordinates.
+func (g *gen) heldOK(held uint32) bool {
+	w := held & (held >> 1) & (held >> 2) & (held >> 3) & (held >> 4) & (held >> 5)
+	if w == 0 {
+		return true
+	}
+	if g.rules.BlockExemption == ExemptHome {
+		return g.oppHome
+	}
+	return g.oppLow < bits.TrailingZeros32(w)
+}
+
+// crossLong is cross for long nardy, as a table.
+var crossLong = func() (t [25]uint8) {
+	for o := 1; o <= 24; o++ {
+		t[o] = uint8(cross(Long, o))
+	}
+	return t
+}()
+
+// heldBits returns the points of me as bits in the opponent's coordinates.
+func heldBits(game Game, me *board) uint32 {
+	var held uint32
+	for o := 1; o <= 24; o++ {
+		if me[o] > 0 {
+			held |= 1 << cross(game, o)
+		}
+	}
+	return held
 }
 
 // endLegal reports whether a sequence may end in state b.
@@ -324,12 +506,7 @@ func (g *gen) blockOK(me, opp *board) bool {
 // where six consecutive points held by me begin along the opponent's path,
 // or 0 when there is none.
 func lowestBlock(game Game, me *board) int {
-	var held uint32
-	for o := 1; o <= 24; o++ {
-		if me[o] > 0 {
-			held |= 1 << cross(game, o)
-		}
-	}
+	held := heldBits(game, me)
 	w := held & (held >> 1) & (held >> 2) & (held >> 3) & (held >> 4) & (held >> 5)
 	if w == 0 {
 		return 0
@@ -344,7 +521,7 @@ func lowestBlock(game Game, me *board) int {
 
 // plays collects the results: the states at the greatest depth that end
 // legally, preferring the larger die when only one die is played, each
-// resulting position once.
+// resulting position once, in the order they were found.
 func (g *gen) plays() []Play {
 	if g.best <= 0 {
 		return nil
@@ -353,24 +530,38 @@ func (g *gen) plays() []Play {
 	if !g.double && g.best == 1 {
 		for k := range g.nodes {
 			n := &g.nodes[k]
-			if n.depth == 1 && !n.usedLow && g.endLegal(&n.b) {
+			if n.depth == 1 && !n.usedLow && g.endLegalNode(n) {
 				highPlayable = true
 				break
 			}
 		}
 	}
-	var out []Play
-	seen := make(map[[2]board]struct{}, 16)
+	// Reuse the table to find each resulting position once.
+	g.nextStamp()
+	mask := uint64(len(g.table) - 1)
+	g.keep = g.keep[:0]
 	for k := range g.nodes {
 		n := &g.nodes[k]
-		if n.depth != g.best || highPlayable && n.usedLow || !g.endLegal(&n.b) {
+		if n.depth != g.best || highPlayable && n.usedLow || !g.endLegalNode(n) {
 			continue
 		}
-		if _, dup := seen[n.b]; dup {
+		dup := false
+		i := n.pos & mask
+		for ; g.table[i].stamp == g.stamp; i = (i + 1) & mask {
+			if o := &g.nodes[g.table[i].idx]; o.pos == n.pos && o.b == n.b {
+				dup = true
+				break
+			}
+		}
+		if dup {
 			continue
 		}
-		seen[n.b] = struct{}{}
-		out = append(out, g.play(int32(k)))
+		g.table[i] = slot{g.stamp, int32(k)}
+		g.keep = append(g.keep, int32(k))
+	}
+	out := make([]Play, len(g.keep))
+	for j, k := range g.keep {
+		out[j] = g.play(k)
 	}
 	return out
 }
