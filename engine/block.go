@@ -16,12 +16,13 @@ const (
 	ShowMoves                      // the legal plays for the block's dice
 	ShowRolls                      // a table over all 21 rolls
 	ShowStats                      // the dice statistics named by "stats:"
+	ShowResult                     // who won and how many points (a finished game)
 )
 
 var outputNames = []struct {
 	name string
 	out  Output
-}{{"diagram", ShowDiagram}, {"moves", ShowMoves}, {"rolls", ShowRolls}, {"stats", ShowStats}}
+}{{"diagram", ShowDiagram}, {"moves", ShowMoves}, {"rolls", ShowRolls}, {"stats", ShowStats}, {"result", ShowResult}}
 
 // Has reports whether o includes x.
 func (o Output) Has(x Output) bool { return o&x != 0 }
@@ -88,6 +89,10 @@ type Block struct {
 	From string
 	// Plays are the "play:" lines, already checked and applied.
 	Plays []BlockPlay
+	// Scoring is how a finished short-nardy game is scored: "cube: N"
+	// (the game is played with the doubling cube, now at N) and
+	// "jacoby: on".
+	Scoring Scoring
 	// Rolls lists the rolls of the "show: rolls" table (all 21 unless a
 	// "rolls:" line chooses some), larger die first.
 	Rolls []Dice
@@ -115,7 +120,7 @@ type ParseOptions struct {
 var BlockKeys = []string{
 	"game", "position", "from", "white", "black", "white-bar", "black-bar",
 	"turn", "started", "rules", "play", "dice", "show", "stats", "caption",
-	"arrows", "marks", "illegal", "name", "rolls",
+	"arrows", "marks", "illegal", "name", "rolls", "cube", "jacoby",
 }
 
 type field struct {
@@ -238,6 +243,8 @@ func ParseBlock(src string, opt ParseOptions) (*Block, error) {
 	}
 
 	b.parsePresentation(game, get, &errs)
+
+	b.parseScoring(game, get, &errs)
 
 	if f, ok := get("name"); ok {
 		if !validName(f.val) {
@@ -559,6 +566,40 @@ func (b *Block) parsePresentation(game Game, get func(string) (field, bool), err
 			if v := ExplainSegments(b.Position, b.Dice, b.Rules, segs); v.Legal() {
 				errs.Add(f.line, f.col, "the play "+strconv.Quote(f.val)+" is legal with "+b.Dice.String()+" (it is the play "+v.Play.Notation()+"); an \"illegal:\" play must break a rule")
 			}
+		}
+	}
+}
+
+// parseScoring reads "cube:" and "jacoby:" and checks "show: result".
+func (b *Block) parseScoring(game Game, get func(string) (field, bool), errs *ErrorList) {
+	if f, ok := get("cube"); ok {
+		n, err := strconv.Atoi(f.val)
+		switch {
+		case game != Short:
+			errs.Add(f.line, f.col, "long nardy has no doubling cube")
+		case err != nil || n < 1 || n > CubeMax && b.Rules.Short != Eastern:
+			errs.Add(f.line, f.col, "cube "+strconv.Quote(f.val)+": write the cube's value, 1 (centred) to 64")
+		case b.Rules.Short != Eastern && n&(n-1) != 0:
+			errs.Add(f.line, f.col, "cube "+f.val+": the cube doubles (1, 2, 4 … 64); arithmetic stakes need \"rules: short=eastern\"")
+		default:
+			b.Scoring.CubeInUse, b.Scoring.Cube = true, n
+		}
+	}
+	if f, ok := get("jacoby"); ok {
+		switch {
+		case f.val != "on" && f.val != "off":
+			errs.Add(f.line, f.col, "jacoby "+strconv.Quote(f.val)+`: write "on" or "off"`)
+		case !b.Scoring.CubeInUse:
+			errs.Add(f.line, f.col, `the Jacoby rule applies to games with the cube: add "cube: 1"`)
+		default:
+			b.Scoring.Jacoby = f.val == "on"
+		}
+	}
+	if b.Show.Has(ShowResult) {
+		o := b.Position.Result(b.Rules)
+		if !o.Over && !o.LastRollPending {
+			loc := b.Keys["show"]
+			errs.Add(loc.Line, loc.Col, `"show: result": the game is not over (no side has borne off all 15)`)
 		}
 	}
 }

@@ -24,6 +24,7 @@ type figureView struct {
 	Rolls   *rollsView
 	Stats   []statView
 	Illegal *illegalView
+	Result  string
 }
 
 type movesView struct {
@@ -33,6 +34,7 @@ type movesView struct {
 	None    string
 	Extra   string // the third column's heading, if any
 	Rows    []moveRow
+	Compact bool // many rows: a list in columns instead of a table
 }
 
 type moveRow struct {
@@ -56,6 +58,10 @@ type rollRow struct {
 type statView struct{ Label, Value string }
 
 type illegalView struct{ Play, Reason string }
+
+// compactRows is how many legal plays a figure lists as a table; more
+// are listed in columns.
+const compactRows = 10
 
 // maxListedPlays is how many plays a row of the rolls table lists before
 // it gives only their number.
@@ -147,6 +153,9 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 			v.Stats = append(v.Stats, statView{Label: l.Stat(st), Value: l.Rolls(engine.Statistic(pos, blk.Rules, st))})
 		}
 	}
+	if blk.Show.Has(engine.ShowResult) {
+		v.Result = l.Result(pos, blk.Rules, blk.Scoring)
+	}
 	if blk.Illegal != nil {
 		verdict := engine.ExplainSegments(pos, blk.Dice, blk.Rules, blk.Illegal)
 		v.Illegal = &illegalView{Play: blk.IllegalText, Reason: l.Reason(verdict, game, blk.Dice)}
@@ -172,7 +181,7 @@ func movesTable(l i18n.Lang, blk *engine.Block) *movesView {
 		return mv
 	}
 	used := plays[0].DicePlayed()
-	mv.Summary = l.F("fig.moves.count", "n", l.N(len(plays), "play"), "used", strconv.Itoa(used), "all", l.N(d.Count(), "die"))
+	mv.Summary = l.F("fig.moves.count", "n", l.N(len(plays), "play"), "used", l.N(used, "die"), "all", strconv.Itoa(d.Count()))
 	mv.Lost = l.Lost(d, used)
 	extra := func(pl engine.Play) int { return pl.Hits() }
 	if pos.Game == engine.Long {
@@ -190,6 +199,7 @@ func movesTable(l i18n.Lang, blk *engine.Block) *movesView {
 	for i, pl := range plays {
 		mv.Rows = append(mv.Rows, moveRow{N: i + 1, Play: pl.Notation(), Extra: extra(pl)})
 	}
+	mv.Compact = len(mv.Rows) > compactRows
 	return mv
 }
 

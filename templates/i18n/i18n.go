@@ -278,3 +278,33 @@ func (l Lang) Reason(v engine.Verdict, g engine.Game, d engine.Dice) string {
 
 // Stat names a dice statistic: "Бросков, которые выводят все шашки".
 func (l Lang) Stat(s engine.Stat) string { return l.T("stat." + s.String()) }
+
+// Result says how a finished (or last-roll) game ended and what it is
+// worth, under the block's scoring.
+func (l Lang) Result(p engine.Position, r engine.Rules, sc engine.Scoring) string {
+	o := p.Result(r)
+	switch {
+	case o.LastRollPending:
+		return l.F("result.pending", "second", l.Side(o.Winner.Other(), false), "starter", l.Side(o.Winner, false), "points", l.N(o.Points, "point"))
+	case o.Draw:
+		return l.F("result.draw", "second", l.Side(p.Started.Other(), false))
+	case !o.Over:
+		return ""
+	}
+	scored := o
+	if p.Game == engine.Short {
+		scored = o.Scored(sc, r)
+	}
+	s := l.F("result.win", "winner", l.Side(o.Winner, true), "kind", l.T("result.kind."+o.Kind.String()), "points", l.N(scored.Points, "point"))
+	if p.Game == engine.Short && sc.CubeInUse {
+		s += " " + l.F("result.cube", "cube", strconv.Itoa(sc.Value()))
+		if o.Kind.Multiplier() > 1 && scored.Points == sc.Value() {
+			if r.Short == engine.Eastern {
+				s += " " + l.T("result.eastern")
+			} else {
+				s += " " + l.T("result.jacoby")
+			}
+		}
+	}
+	return s
+}
