@@ -1,0 +1,147 @@
+package e2e
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/nardydocs/nardydocs/site"
+)
+
+// browser starts headless Chromium, or skips the test when browser tests
+// are not enabled.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	if os.Getenv("NARDYDOCS_BROWSER") == "" {
+		t.Skip("browser tests run with NARDYDOCS_BROWSER=1")
+	}
+	exe, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Fatalf("NARDYDOCS_BROWSER is set but chromium is not installed: %v", err)
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.UserDataDir(t.TempDir()),
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancel3)
+	return ctx
+}
+
+// serveContent builds the real content and serves it.
+func serveContent(t *testing.T) string {
+	t.Helper()
+	srv := site.NewServer(context.Background(), site.Options{Content: filepath.Join("..", "content")}, testWriter{t})
+	ts := httptest.NewServer(srv)
+	t.Cleanup(ts.Close)
+	return ts.URL
+}
+
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimSpace(string(p)))
+	return len(p), nil
+}
+
+// screenshot saves a full-page PNG of the current page at width px when
+// $NARDYDOCS_SCREENSHOTS names a directory.
+func screenshot(ctx context.Context, t *testing.T, name string, width int64) {
+	t.Helper()
+	dir := os.Getenv("NARDYDOCS_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 900)); err != nil {
+		t.Fatal(err)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// eval runs a JavaScript expression in the page and returns its value.
+func eval[T any](ctx context.Context, t *testing.T, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
+
+// open navigates to url at the given width and waits for sel.
+func open(ctx context.Context, t *testing.T, url string, width int64, sel string) {
+	t.Helper()
+	if err := chromedp.Do(ctx,
+		chromedp.EmulateViewport(width, 900),
+		chromedp.Navigate(url),
+		chromedp.WaitVisible(chromedp.CSS(sel)),
+	); err != nil {
+		t.Fatalf("open %s: %v", url, err)
+	}
+}
+
+// TestPagesRenderInChromium opens built pages at phone and desktop widths
+// and checks what a reader sees: the board diagram with its description,
+// the legal-move table and the language switch, all without JavaScript.
+func TestPagesRenderInChromium(t *testing.T) {
+	ctx := browser(t)
+	base := serveContent(t)
+	open(ctx, t, base+"/ru/long/head.html", 1280, `figure.position svg`)
+	svgCount := eval[int](ctx, t, `document.querySelectorAll("figure.position svg").length`)
+	rows := eval[int](ctx, t, `document.querySelectorAll("figure.position .moves tbody tr").length`)
+	title := eval[string](ctx, t, `document.querySelector("figure.position svg title").textContent`)
+	desc := eval[string](ctx, t, `document.querySelector("figure.position svg desc").textContent`)
+	other := eval[string](ctx, t, `document.querySelector('nav.langs a[hreflang="uk"]').getAttribute("href")`)
+	if svgCount == 0 || rows == 0 {
+		t.Errorf("ru/long/head.html shows %d diagrams and %d move rows; want some of each", svgCount, rows)
+	}
+	if !strings.Contains(title, "длинные нарды") {
+		t.Errorf("diagram title %q does not name the game", title)
+	}
+	if !strings.Contains(desc, "Белые:") || !strings.Contains(desc, "Чёрные:") {
+		t.Errorf("diagram description %q does not describe both sides", desc)
+	}
+	if other != "../../uk/long/head.html" {
+		t.Errorf("language switch points to %q", other)
+	}
+	screenshot(ctx, t, "ru-long-head-desktop.png", 1280)
+	screenshot(ctx, t, "ru-long-head-phone.png", 390)
+
+	// The board must fit a phone screen: no horizontal scrolling.
+	open(ctx, t, base+"/uk/short/hitting.html", 390, `figure.position svg`)
+	scrollW := eval[int](ctx, t, `document.documentElement.scrollWidth`)
+	clientW := eval[int](ctx, t, `document.documentElement.clientWidth`)
+	if scrollW > clientW {
+		t.Errorf("uk/short/hitting.html scrolls sideways on a phone: %d > %d px", scrollW, clientW)
+	}
+	screenshot(ctx, t, "uk-short-hitting-phone.png", 390)
+}
