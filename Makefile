@@ -22,9 +22,10 @@ vet:
 test: vet
 	$(GO) test ./...
 
-# Benchmarks: the engine (all 21 rolls of typical positions).
+# Benchmarks: the engine (all 21 rolls of typical positions) and a full
+# build of content/.
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./engine/
+	$(GO) test -run '^$$' -bench . -benchmem ./engine/ ./site/
 
 # Each fuzz target runs for FUZZTIME (default 20s).
 FUZZTIME ?= 20s

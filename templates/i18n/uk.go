@@ -83,7 +83,6 @@ var uk = map[string]string{
 	"fig.rolls":       "Усі кидки в цій позиції",
 	"fig.stats":       "Імовірності кидків",
 	"fig.illegal":     "Заборонений хід: {play}",
-	"fig.illegal.why": "Чому не можна",
 
 	"stat.off":     "Кидків, які виводять усі шашки, що лишилися",
 	"stat.nomove":  "Кидків, за яких ходу немає",
