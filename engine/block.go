@@ -499,7 +499,7 @@ func (b *Block) parsePresentation(game Game, get func(string) (field, bool), err
 		if b.Show.Has(ShowMoves) && !b.HasDice {
 			errs.Add(f.line, f.col, `"show: moves" needs a "dice:" line`)
 		}
-		if b.Show.Has(ShowStats) && len(b.Stats) == 0 {
+		if _, hasStats := get("stats"); b.Show.Has(ShowStats) && !hasStats {
 			errs.Add(f.line, f.col, `"show: stats" needs a "stats:" line naming them`)
 		}
 	} else {

@@ -181,7 +181,11 @@ func movesTable(l i18n.Lang, blk *engine.Block) *movesView {
 		return mv
 	}
 	used := plays[0].DicePlayed()
-	mv.Summary = l.F("fig.moves.count", "n", l.N(len(plays), "play"), "used", l.N(used, "die"), "all", strconv.Itoa(d.Count()))
+	key := "fig.moves.count"
+	if len(plays) == 1 {
+		key = "fig.moves.one"
+	}
+	mv.Summary = l.F(key, "n", l.N(len(plays), "play"), "used", l.N(used, "die"), "all", strconv.Itoa(d.Count()))
 	mv.Lost = l.Lost(d, used)
 	extra := func(pl engine.Play) int { return pl.Hits() }
 	if pos.Game == engine.Long {
@@ -231,6 +235,10 @@ func diagramOptions(l i18n.Lang, blk *engine.Block, id string) diagrams.Options 
 	if blk.Caption != "" {
 		desc = strings.TrimSpace(blk.Caption) + " " + desc
 	}
+	turn := l.T("diagram.to_move")
+	if pos.GameOver(blk.Rules) {
+		turn = "" // nobody moves any more
+	}
 	return diagrams.Options{
 		ID:    id,
 		Title: title,
@@ -238,7 +246,7 @@ func diagramOptions(l i18n.Lang, blk *engine.Block, id string) diagrams.Options 
 		Labels: diagrams.Labels{
 			White: l.Side(engine.White, true),
 			Black: l.Side(engine.Black, true),
-			Turn:  l.T("diagram.to_move"),
+			Turn:  turn,
 			Pips:  l.T("diagram.pips"),
 			Off:   l.T("diagram.off"),
 		},

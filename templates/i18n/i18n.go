@@ -295,10 +295,15 @@ func (l Lang) Result(p engine.Position, r engine.Rules, sc engine.Scoring) strin
 	if p.Game == engine.Short {
 		scored = o.Scored(sc, r)
 	}
-	s := l.F("result.win", "winner", l.Side(o.Winner, true), "kind", l.T("result.kind."+o.Kind.String()), "points", l.N(scored.Points, "point"))
+	reduced := p.Game == engine.Short && o.Kind.Multiplier() > 1 && scored.Points == sc.Value()
+	key := "result.win"
+	if reduced {
+		key = "result.win.single"
+	}
+	s := l.F(key, "winner", l.Side(o.Winner, true), "kind", l.T("result.kind."+o.Kind.String()), "points", l.N(scored.Points, "point"))
 	if p.Game == engine.Short && sc.CubeInUse {
 		s += " " + l.F("result.cube", "cube", strconv.Itoa(sc.Value()))
-		if o.Kind.Multiplier() > 1 && scored.Points == sc.Value() {
+		if reduced {
 			if r.Short == engine.Eastern {
 				s += " " + l.T("result.eastern")
 			} else {

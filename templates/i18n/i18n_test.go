@@ -115,7 +115,7 @@ func TestReason(t *testing.T) {
 		t.Errorf("RU.Reason = %q, want %q", got, want)
 	}
 	v = engine.Explain(p, d, engine.DefaultRules, "24/18")
-	if got, want := UK.Reason(v, p.Game, d), "Зіграно 1 кубик, а зіграти можна 2 кубики. Відмовитися від ходу не можна: грається все, що проходить."; got != want {
+	if got, want := UK.Reason(v, p.Game, d), "Цей хід використовує 1 кубик, а зіграти можна 2 кубики. Відмовитися від ходу не можна: грається все, що проходить."; got != want {
 		t.Errorf("UK.Reason = %q, want %q", got, want)
 	}
 	for _, l := range Langs {
@@ -123,6 +123,34 @@ func TestReason(t *testing.T) {
 			if s := l.Reason(engine.Verdict{Reason: r}, engine.Short, d); strings.Contains(s, "[") || strings.Contains(s, "{") {
 				t.Errorf("%s: reason %v has no complete message: %q", l, r, s)
 			}
+		}
+	}
+}
+
+func TestResult(t *testing.T) {
+	p, err := engine.ParseCode("Sb:: 19x15")
+	if err == nil {
+		t.Fatalf("a malformed code parsed: %v", p)
+	}
+	gammon, err := engine.ParseCode("Sb::19x15")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		lang Lang
+		sc   engine.Scoring
+		r    engine.Rules
+		want string
+	}{
+		{RU, engine.Scoring{}, engine.DefaultRules, "Белые выиграли: марс, 2 очка."},
+		{RU, engine.Scoring{CubeInUse: true, Cube: 4}, engine.DefaultRules, "Белые выиграли: марс, 8 очков. Куб удвоения стоит на 4."},
+		{UK, engine.Scoring{CubeInUse: true, Cube: 1, Jacoby: true}, engine.DefaultRules,
+			"Білі виграли марс, але його зараховують як просту перемогу: 1 очко. Куб подвоєння стоїть на 1. За правилом Якобі марс і кокс зараховують як просту перемогу, доки куб не піднімали."},
+		{RU, engine.Scoring{CubeInUse: true, Cube: 3}, engine.Rules{Short: engine.Eastern},
+			"Белые выиграли марс, но он засчитывается как простая победа: 3 очка. Куб удвоения стоит на 3. По восточным правилам при игре с даве марса нет: победа простая."},
+	} {
+		if got := c.lang.Result(gammon, c.r, c.sc); got != c.want {
+			t.Errorf("%s Result(%+v):\n got %q\nwant %q", c.lang, c.sc, got, c.want)
 		}
 	}
 }
