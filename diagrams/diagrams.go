@@ -62,7 +62,7 @@ func (t Theme) String() string {
 type Labels struct {
 	White string // White's name, e.g. "Белые"
 	Black string // Black's name, e.g. "Чёрные"
-	Turn  string // written next to the side to move, e.g. "ход"
+	Turn  string // written next to the side to move, e.g. "ход"; empty marks no side (a finished game)
 	Pips  string // written before a pip count, e.g. "пипы"
 	Off   string // written before the number of borne-off checkers, e.g. "выброшено"
 }

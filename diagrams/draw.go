@@ -111,7 +111,7 @@ func (d *drawer) strip(side engine.Side, y int) {
 	if side == engine.Black {
 		name = l.Black
 	}
-	turn := d.p.Turn == side
+	turn := d.p.Turn == side && l.Turn != ""
 	if turn {
 		d.s.Roundrect(boardX, y+2, boardW, infoH-4, 8, 8, attr("fill", d.c.turnFill), attr("stroke", d.c.turnEdge), `stroke-width="2"`)
 	}
@@ -132,7 +132,7 @@ func (d *drawer) strip(side engine.Side, y int) {
 		d.s.Span(l.Off+" "+itoa(n), gap, attr("fill", d.c.stripMuted))
 	}
 	d.s.TextEnd()
-	if turn && l.Turn != "" {
+	if turn {
 		d.s.Text(boardX+boardW-16, base, l.Turn, `font-size="21"`, `font-weight="700"`, `text-anchor="end"`, attr("fill", d.c.turnInk))
 	}
 }
