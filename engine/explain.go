@@ -179,7 +179,7 @@ type explainer struct {
 	maxUse int
 	dice   []uint8
 	best   Verdict
-	bestAt int // single-die steps made before the best failure
+	bestAt int // single-die steps made before the best failure; -1 before any
 	found  *Verdict
 	loose  *Verdict // a legal play read with hits other than the "*" marks written
 	ended  *Verdict // a completed sequence that is not among the legal plays
@@ -387,8 +387,13 @@ func (x *explainer) fits(n int, seg func(int) (int, int)) bool {
 	return try(0, f, t, 0)
 }
 
+// fail records a failed single move, keeping the one that explains the
+// play best: the one that got furthest, unless an earlier failure already
+// gave the same reason (then the earlier one, from the point the player
+// wrote, is the better explanation: "3/off" with 5-2 is judged as 3/off,
+// not as 3/1/off failing on 1).
 func (x *explainer) fail(v Verdict, at int) {
-	if at > x.bestAt {
+	if at > x.bestAt && (x.bestAt < 0 || v.Reason != x.best.Reason) {
 		x.best, x.bestAt = v, at
 	}
 }
