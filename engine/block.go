@@ -96,6 +96,8 @@ type Block struct {
 	// Rolls lists the rolls of the "show: rolls" table (all 21 unless a
 	// "rolls:" line chooses some), larger die first.
 	Rolls []Dice
+	// Exercises are the worksheet tasks the block sets ("exercise:").
+	Exercises []Exercise
 	// Keys records where each key was written (its value's position).
 	Keys map[string]Loc
 }
@@ -120,7 +122,7 @@ type ParseOptions struct {
 var BlockKeys = []string{
 	"game", "position", "from", "white", "black", "white-bar", "black-bar",
 	"turn", "started", "rules", "play", "dice", "show", "stats", "caption",
-	"arrows", "marks", "illegal", "name", "rolls", "cube", "jacoby",
+	"arrows", "marks", "illegal", "name", "rolls", "cube", "jacoby", "exercise",
 }
 
 type field struct {
@@ -145,14 +147,14 @@ func ParseBlock(src string, opt ParseOptions) (*Block, error) {
 			continue
 		}
 		if !slices.Contains(BlockKeys, key) {
-			errs.Add(line, 1, "unknown key "+strconv.Quote(key)+suggest(key, BlockKeys)+"; known: "+strings.Join(BlockKeys, ", "))
+			errs.Add(line, 1, "unknown key "+quote(key)+suggest(key, BlockKeys)+"; known: "+strings.Join(BlockKeys, ", "))
 			continue
 		}
 		if key != "caption" {
 			val = strings.TrimSpace(stripComment(val))
 		}
 		if prev := fields[key]; len(prev) > 0 && key != "play" {
-			errs.Add(line, 1, "duplicate key "+strconv.Quote(key)+" (first on line "+strconv.Itoa(prev[0].line)+")")
+			errs.Add(line, 1, "duplicate key "+quote(key)+" (first on line "+strconv.Itoa(prev[0].line)+")")
 			continue
 		}
 		fields[key] = append(fields[key], field{key, val, line, col})
@@ -175,7 +177,7 @@ func ParseBlock(src string, opt ParseOptions) (*Block, error) {
 		if g, ok := ParseGame(f.val); ok {
 			game, hasGame = g, true
 		} else {
-			errs.Add(f.line, f.col, "game "+strconv.Quote(f.val)+`: write "long" or "short"`)
+			errs.Add(f.line, f.col, "game "+quote(f.val)+`: write "long" or "short"`)
 			errs.Sort()
 			return nil, errs
 		}
@@ -196,7 +198,7 @@ func ParseBlock(src string, opt ParseOptions) (*Block, error) {
 			}
 			name, _, _ := strings.Cut(w.s, "=")
 			if g, _ := GameOf(name); g != game {
-				errs.Add(f.line, f.col+w.col, "rule "+strconv.Quote(w.s)+" is for "+g.String()+" nardy; this block is "+game.String()+" nardy")
+				errs.Add(f.line, f.col+w.col, "rule "+quote(w.s)+" is for "+g.String()+" nardy; this block is "+game.String()+" nardy")
 			}
 		}
 	}
@@ -223,7 +225,7 @@ func ParseBlock(src string, opt ParseOptions) (*Block, error) {
 			if v.Col > 0 {
 				col = f.col + len(dtext) + 1 + v.Col - 1
 			}
-			errs.Add(f.line, col, "play "+d.String()+" "+strconv.Quote(rest)+" is not legal: "+v.String())
+			errs.Add(f.line, col, "play "+d.String()+" "+quote(rest)+" is not legal: "+v.String())
 			posOK = false
 			break
 		}
@@ -246,9 +248,11 @@ func ParseBlock(src string, opt ParseOptions) (*Block, error) {
 
 	b.parseScoring(game, get, &errs)
 
+	b.parseExercise(get, &errs)
+
 	if f, ok := get("name"); ok {
 		if !validName(f.val) {
-			errs.Add(f.line, f.col, "name "+strconv.Quote(f.val)+": use letters, digits and '-'")
+			errs.Add(f.line, f.col, "name "+quote(f.val)+": use letters, digits and '-'")
 		}
 		b.Name = f.val
 	}
@@ -307,11 +311,11 @@ func (b *Block) parsePosition(game Game, get func(string) (field, bool), opt Par
 			if len(opt.Names) > 0 {
 				known = "named so far: " + strings.Join(opt.Names, ", ")
 			}
-			errs.Add(fFrom.line, fFrom.col, "no earlier position is named "+strconv.Quote(fFrom.val)+"; "+known)
+			errs.Add(fFrom.line, fFrom.col, "no earlier position is named "+quote(fFrom.val)+"; "+known)
 			return pos, false
 		}
 		if p.Game != game {
-			errs.Add(fFrom.line, fFrom.col, "position "+strconv.Quote(fFrom.val)+" is "+p.Game.String()+" nardy; this block is "+game.String()+" nardy")
+			errs.Add(fFrom.line, fFrom.col, "position "+quote(fFrom.val)+" is "+p.Game.String()+" nardy; this block is "+game.String()+" nardy")
 			return pos, false
 		}
 		pos = p
@@ -341,7 +345,7 @@ func (b *Block) parsePosition(game Game, get func(string) (field, bool), opt Par
 			n, err := strconv.Atoi(f.val)
 			switch {
 			case err != nil || n < 0 || n > Checkers:
-				errs.Add(f.line, f.col, s.String()+"-bar "+strconv.Quote(f.val)+": write a number of checkers, 0 to 15")
+				errs.Add(f.line, f.col, s.String()+"-bar "+quote(f.val)+": write a number of checkers, 0 to 15")
 				ok = false
 			case n > 0 && game == Long:
 				errs.Add(f.line, f.col, "long nardy has no bar: nothing is ever hit")
@@ -368,7 +372,7 @@ func (b *Block) parsePosition(game Game, get func(string) (field, bool), opt Par
 		if s, valid := ParseSide(f.val); valid {
 			pos.Turn = s
 		} else {
-			errs.Add(f.line, f.col, "turn "+strconv.Quote(f.val)+`: write "white" or "black"`)
+			errs.Add(f.line, f.col, "turn "+quote(f.val)+`: write "white" or "black"`)
 			ok = false
 		}
 	}
@@ -376,7 +380,7 @@ func (b *Block) parsePosition(game Game, get func(string) (field, bool), opt Par
 		s, valid := ParseSide(f.val)
 		switch {
 		case !valid:
-			errs.Add(f.line, f.col, "started "+strconv.Quote(f.val)+`: write "white" or "black"`)
+			errs.Add(f.line, f.col, "started "+quote(f.val)+`: write "white" or "black"`)
 			ok = false
 		case game != Long:
 			errs.Add(f.line, f.col, `"started:" matters only in long nardy (for the last roll)`)
@@ -400,7 +404,7 @@ func parseCheckers(pos *Position, s Side, f field, errs *ErrorList) (int, bool) 
 		ptText, nText, hasN := strings.Cut(w.s, "x")
 		pt, err := strconv.Atoi(ptText)
 		if err != nil || ptText == "" || ptText[0] == '+' || ptText[0] == '-' {
-			errs.Add(f.line, col, strconv.Quote(w.s)+`: write a point, or "point" x "count", e.g. "24x13"`)
+			errs.Add(f.line, col, quote(w.s)+`: write a point, or "point" x "count", e.g. "24x13"`)
 			ok = false
 			continue
 		}
@@ -413,7 +417,7 @@ func parseCheckers(pos *Position, s Side, f field, errs *ErrorList) (int, bool) 
 		if hasN {
 			n, err = strconv.Atoi(nText)
 			if err != nil || nText == "" || nText[0] == '+' || nText[0] == '-' || n < 1 || n > Checkers {
-				errs.Add(f.line, col, strconv.Quote(w.s)+": a count is 1 to 15")
+				errs.Add(f.line, col, quote(w.s)+": a count is 1 to 15")
 				ok = false
 				continue
 			}
@@ -456,7 +460,7 @@ func parsePositionValue(game Game, v string, turn Side) (Position, error) {
 	if game == Short {
 		return ParseGnubgID(v, turn)
 	}
-	return Position{}, errorString("position " + strconv.Quote(v) + `: write "start" or a position code such as "Lw:24x15:12x15"`)
+	return Position{}, errorString("position " + quote(v) + `: write "start" or a position code such as "Lw:24x15:12x15"`)
 }
 
 func (b *Block) parsePresentation(game Game, get func(string) (field, bool), errs *ErrorList) {
@@ -467,7 +471,7 @@ func (b *Block) parsePresentation(game Game, get func(string) (field, bool), err
 		for _, w := range words(f.val) {
 			i := slices.Index(statNames, w.s)
 			if i < 0 {
-				errs.Add(f.line, f.col+w.col, "unknown statistic "+strconv.Quote(w.s)+"; known: "+strings.Join(statNames, ", "))
+				errs.Add(f.line, f.col+w.col, "unknown statistic "+quote(w.s)+"; known: "+strings.Join(statNames, ", "))
 				continue
 			}
 			st := Stat(i)
@@ -491,7 +495,7 @@ func (b *Block) parsePresentation(game Game, get func(string) (field, bool), err
 				for k, o := range outputNames {
 					names[k] = o.name
 				}
-				errs.Add(f.line, f.col+w.col, "unknown output "+strconv.Quote(w.s)+"; known: "+strings.Join(names, ", "))
+				errs.Add(f.line, f.col+w.col, "unknown output "+quote(w.s)+"; known: "+strings.Join(names, ", "))
 				continue
 			}
 			b.Show |= outputNames[i].out
@@ -547,7 +551,7 @@ func (b *Block) parsePresentation(game Game, get func(string) (field, bool), err
 		for _, w := range words(f.val) {
 			n, err := strconv.Atoi(w.s)
 			if err != nil || n < 1 || n > 24 {
-				errs.Add(f.line, f.col+w.col, "marks: "+strconv.Quote(w.s)+" is not a point 1 to 24")
+				errs.Add(f.line, f.col+w.col, "marks: "+quote(w.s)+" is not a point 1 to 24")
 				continue
 			}
 			b.Marks = append(b.Marks, Point(n))
@@ -564,7 +568,7 @@ func (b *Block) parsePresentation(game Game, get func(string) (field, bool), err
 		default:
 			b.Illegal, b.IllegalText = segs, f.val
 			if v := ExplainSegments(b.Position, b.Dice, b.Rules, segs); v.Legal() {
-				errs.Add(f.line, f.col, "the play "+strconv.Quote(f.val)+" is legal with "+b.Dice.String()+" (it is the play "+v.Play.Notation()+"); an \"illegal:\" play must break a rule")
+				errs.Add(f.line, f.col, "the play "+quote(f.val)+" is legal with "+b.Dice.String()+" (it is the play "+v.Play.Notation()+"); an \"illegal:\" play must break a rule")
 			}
 		}
 	}
@@ -578,7 +582,7 @@ func (b *Block) parseScoring(game Game, get func(string) (field, bool), errs *Er
 		case game != Short:
 			errs.Add(f.line, f.col, "long nardy has no doubling cube")
 		case err != nil || n < 1 || n > CubeMax && b.Rules.Short != Eastern:
-			errs.Add(f.line, f.col, "cube "+strconv.Quote(f.val)+": write the cube's value, 1 (centred) to 64")
+			errs.Add(f.line, f.col, "cube "+quote(f.val)+": write the cube's value, 1 (centred) to 64")
 		case b.Rules.Short != Eastern && n&(n-1) != 0:
 			errs.Add(f.line, f.col, "cube "+f.val+": the cube doubles (1, 2, 4 … 64); arithmetic stakes need \"rules: short=eastern\"")
 		default:
@@ -588,7 +592,7 @@ func (b *Block) parseScoring(game Game, get func(string) (field, bool), errs *Er
 	if f, ok := get("jacoby"); ok {
 		switch {
 		case f.val != "on" && f.val != "off":
-			errs.Add(f.line, f.col, "jacoby "+strconv.Quote(f.val)+`: write "on" or "off"`)
+			errs.Add(f.line, f.col, "jacoby "+quote(f.val)+`: write "on" or "off"`)
 		case !b.Scoring.CubeInUse:
 			errs.Add(f.line, f.col, `the Jacoby rule applies to games with the cube: add "cube: 1"`)
 		default:
@@ -710,7 +714,7 @@ func suggest(s string, known []string) string {
 	if best == "" {
 		return ""
 	}
-	return " (did you mean " + strconv.Quote(best) + "?)"
+	return " (did you mean " + quote(best) + "?)"
 }
 
 func editDistance(a, b string) int {

@@ -81,7 +81,7 @@ func ParseCode(s string) (Position, error) {
 func ParseFullCode(s string) (ParsedCode, error) {
 	var c ParsedCode
 	bad := func(msg string) (ParsedCode, error) {
-		return ParsedCode{}, errorString("position code " + strconv.Quote(s) + ": " + msg)
+		return ParsedCode{}, errorString("position code " + quote(s) + ": " + msg)
 	}
 	parts := strings.Split(s, ":")
 	if len(parts) != 3 && len(parts) != 4 {
@@ -113,75 +113,80 @@ func ParseFullCode(s string) (ParsedCode, error) {
 		h = ""
 	}
 	if h != "" {
-		return bad(`unexpected ` + strconv.Quote(h) + ` in the header`)
+		return bad(`unexpected "` + h + `" in the header`)
 	}
 	for i, s := range []Side{White, Black} {
-		list := parts[1+i]
-		if list == "" {
+		if parts[1+i] == "" {
 			continue
 		}
-		prev := 26
-		total := 0
-		for _, item := range strings.Split(list, ",") {
+		prev, total := 26, 0
+		for _, item := range strings.Split(parts[1+i], ",") {
 			name, count, hasCount := strings.Cut(item, "x")
-			n := 1
+			n, at := 1, 25
 			if hasCount {
-				v, err := strconv.Atoi(count)
-				if err != nil || v < 2 || v > Checkers || strconv.Itoa(v) != count {
-					return bad(strconv.Quote(item) + ": a count is 2 to 15 (a single checker has no count)")
-				}
-				n = v
+				n = canonicalInt(count)
 			}
-			at := 0
-			if name == "bar" {
-				if g == Long {
-					return bad("long nardy has no bar")
-				}
-				at = 25
-			} else {
-				v, err := strconv.Atoi(name)
-				if err != nil || v < 1 || v > 24 || strconv.Itoa(v) != name {
-					return bad(strconv.Quote(item) + `: a point is 1 to 24 or "bar"`)
-				}
-				at = v
+			if name != "bar" {
+				at = canonicalInt(name)
 			}
-			if at >= prev {
-				return bad(strconv.Quote(item) + ": points are listed from the bar and 24 down, each once")
+			var msg string
+			switch {
+			case hasCount && (n < 2 || n > Checkers):
+				msg = "a count is 2 to 15 (a single checker has no count)"
+			case at < 1 || at > 25:
+				msg = `a point is 1 to 24 or "bar"`
+			case at == 25 && g == Long:
+				msg = "long nardy has no bar"
+			case at >= prev:
+				msg = "points are listed from the bar and 24 down, each once"
+			case total+n > Checkers:
+				msg = "more than 15 checkers"
+			case at < 25 && p.Count(s.Other(), Point(at)) > 0:
+				msg = "the point holds checkers of both sides"
 			}
-			prev = at
-			total += n
-			if total > Checkers {
-				return bad(s.String() + " has more than 15 checkers")
+			if msg != "" {
+				return bad(`"` + item + `": ` + msg)
 			}
+			prev, total = at, total+n
 			if at == 25 {
 				p.SetBar(s, n)
-				continue
+			} else {
+				p.Set(s, Point(at), n)
 			}
-			if p.Count(s.Other(), Point(at)) > 0 {
-				return bad("point " + name + " holds checkers of both sides")
-			}
-			p.Set(s, Point(at), n)
 		}
 	}
 	if len(parts) == 4 {
-		if parts[3] == "" {
-			return bad("the rules part is empty")
-		}
-		r := DefaultRules
+		// Only rules that differ from the default, once each, in the
+		// documented order: the code stays canonical.
+		r, last := DefaultRules, -1
 		for _, kv := range strings.Split(parts[3], ",") {
 			if err := r.Set(kv); err != nil {
 				return bad(err.Error())
 			}
-			name, _, _ := strings.Cut(kv, "=")
-			if kg, _ := GameOf(name); kg != g {
-				return bad("rule " + strconv.Quote(kv) + " is not for " + g.String() + " nardy")
+			k := ruleIndex(kv)
+			if RuleKeys[k].Game != g || k <= last || r.value(k) == 0 {
+				return bad(`rule "` + kv + `": list only rules of this game that differ from the default, once each, in documented order`)
 			}
-		}
-		if strings.Join(r.Diff(DefaultRules, g), ",") != parts[3] {
-			return bad("list only rules that differ from the default, once each, in documented order")
+			last = k
 		}
 		c.Rules = r
 	}
 	c.Position = p
 	return c, nil
+}
+
+// canonicalInt reads a number written without sign or leading zeros, or
+// returns -1.
+func canonicalInt(s string) int {
+	if s == "" || len(s) > 2 || s[0] == '0' {
+		return -1
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return -1
+		}
+		n = 10*n + int(s[i]-'0')
+	}
+	return n
 }

@@ -50,7 +50,7 @@ func base64Value(c rune) int {
 // checker.
 func ParseGnubgID(id string, turn Side) (Position, error) {
 	bad := func(msg string) (Position, error) {
-		return Position{}, errorString("gnubg position ID " + strconv.Quote(id) + ": " + msg)
+		return Position{}, errorString("gnubg position ID " + quote(id) + ": " + msg)
 	}
 	if turn != White && turn != Black {
 		return bad("the side on roll is neither white nor black")
@@ -80,7 +80,7 @@ func ParseGnubgID(id string, turn Side) (Position, error) {
 	}
 	// 14 letters carry 84 bits: the last 4 are not part of the key.
 	if acc != 0 {
-		return bad("the last character " + strconv.Quote(id[len(id)-1:]) +
+		return bad("the last character " + quote(id[len(id)-1:]) +
 			" sets bits beyond the 80-bit key (it must be one of A, Q, g, w)")
 	}
 	bit := 0

@@ -2,7 +2,7 @@ package engine
 
 import (
 	"math/bits"
-	"sync"
+	"sync/atomic"
 )
 
 // Move is one checker moved by one die, in White's numbering: From is Bar
@@ -86,16 +86,22 @@ func LegalPlays(p Position, d Dice, r Rules) []Play {
 	if !d.Valid() || p.GameOver(r) {
 		return nil
 	}
-	g := genPool.Get().(*gen)
-	defer genPool.Put(g)
+	g := spare.Swap(nil)
+	if g == nil {
+		g = new(gen)
+	}
+	defer spare.Store(g)
 	g.reset(p, d, r)
 	g.headLimit = g.limit()
 	g.run()
 	return g.plays()
 }
 
-// genPool keeps generators, with their node and table storage, for reuse.
-var genPool = sync.Pool{New: func() any { return new(gen) }}
+// spare keeps one generator, with its node and table storage, for the
+// next search: a build computes thousands of tables one after another. A
+// concurrent search that finds it taken makes its own. (A sync.Pool would
+// do the same at a quarter of the WebAssembly checker's size budget.)
+var spare atomic.Pointer[gen]
 
 // gen is the legal-play generator: a depth-first search over single-die
 // moves that visits each distinct state (position, dice left, hitters)

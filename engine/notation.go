@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -37,14 +36,21 @@ func chains(g Game, s Side, moves []Move) []chain {
 		c := &cs[i]
 		c.order = []int{ownLoc(g, s, c.stops[0]), ownLoc(g, s, c.stops[len(c.stops)-1])}
 	}
-	// Far starts first; for the same start, the longer path first.
-	slices.SortStableFunc(cs, func(a, b chain) int {
-		if a.order[0] != b.order[0] {
-			return b.order[0] - a.order[0]
+	// Far starts first; for the same start, the longer path first. There
+	// are at most four chains: a stable insertion sort.
+	for i := 1; i < len(cs); i++ {
+		for j := i; j > 0 && chainBefore(&cs[j], &cs[j-1]); j-- {
+			cs[j], cs[j-1] = cs[j-1], cs[j]
 		}
-		return a.order[1] - b.order[1]
-	})
+	}
 	return cs
+}
+
+func chainBefore(a, b *chain) bool {
+	if a.order[0] != b.order[0] {
+		return a.order[0] > b.order[0]
+	}
+	return a.order[1] < b.order[1]
 }
 
 // ownLoc returns a location (point, Bar or Off) in side s's own
@@ -155,14 +161,14 @@ func parsePath(word string, col int) ([]Segment, error) {
 	if j := strings.IndexByte(word, '('); j >= 0 {
 		rep := word[j:]
 		if len(rep) != 3 || rep[2] != ')' || rep[1] < '1' || rep[1] > '4' {
-			return nil, &SyntaxError{Col: col + len([]rune(word[:j])), Msg: "repeat " + strconv.Quote(rep) + ` should be "(2)", "(3)" or "(4)"`}
+			return nil, &SyntaxError{Col: col + len([]rune(word[:j])), Msg: "repeat " + quote(rep) + ` should be "(2)", "(3)" or "(4)"`}
 		}
 		repeat = int(rep[1] - '0')
 		body = word[:j]
 	}
 	parts := strings.Split(body, "/")
 	if len(parts) < 2 {
-		return nil, &SyntaxError{Col: col, Msg: strconv.Quote(word) + ` is not a move: write "from/to", e.g. "24/18"`}
+		return nil, &SyntaxError{Col: col, Msg: quote(word) + ` is not a move: write "from/to", e.g. "24/18"`}
 	}
 	locs := make([]Point, len(parts))
 	hits := make([]bool, len(parts))
@@ -192,9 +198,9 @@ func parsePath(word string, col int) ([]Segment, error) {
 			}
 			locs[k] = Off
 		default:
-			n, err := strconv.Atoi(part)
-			if err != nil || part == "" || part[0] == '+' || part[0] == '-' {
-				return nil, &SyntaxError{Col: pcol, Msg: strconv.Quote(part) + ` is not a point: use 1 to 24, "bar" or "off"`}
+			n, ok := number(part)
+			if !ok {
+				return nil, &SyntaxError{Col: pcol, Msg: quote(part) + ` is not a point: use 1 to 24, "bar" or "off"`}
 			}
 			if n < 1 || n > 24 {
 				return nil, &SyntaxError{Col: pcol, Msg: "point " + strconv.Itoa(n) + " is off the board: points are 1 to 24"}
@@ -202,7 +208,7 @@ func parsePath(word string, col int) ([]Segment, error) {
 			locs[k] = Point(n)
 		}
 		if k > 0 && locs[k] == locs[k-1] {
-			return nil, &SyntaxError{Col: pcol, Msg: "a move must go somewhere: " + strconv.Quote(word) + " stays on " + locs[k].String()}
+			return nil, &SyntaxError{Col: pcol, Msg: "a move must go somewhere: " + quote(word) + " stays on " + locs[k].String()}
 		}
 	}
 	var segs []Segment

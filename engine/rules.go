@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"strconv"
 	"strings"
 )
 
@@ -123,6 +122,18 @@ func (r *Rules) setValue(i, v int) {
 	}
 }
 
+// ruleIndex returns the index in RuleKeys of the key of "key=value" (which
+// must be known).
+func ruleIndex(kv string) int {
+	name, _, _ := strings.Cut(kv, "=")
+	for i, k := range RuleKeys {
+		if k.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
 // Get returns the value of the rule key name ("block-check") in r.
 func (r Rules) Get(name string) (string, bool) {
 	for i, k := range RuleKeys {
@@ -138,7 +149,7 @@ func (r Rules) Get(name string) (string, bool) {
 func (r *Rules) Set(kv string) error {
 	name, val, ok := strings.Cut(kv, "=")
 	if !ok {
-		return errorString("rule " + strconv.Quote(kv) + `: write "key=value", e.g. "block-check=end-of-turn"`)
+		return errorString("rule " + quote(kv) + `: write "key=value", e.g. "block-check=end-of-turn"`)
 	}
 	for i, k := range RuleKeys {
 		if k.Name != name {
@@ -150,9 +161,9 @@ func (r *Rules) Set(kv string) error {
 				return nil
 			}
 		}
-		return errorString("rule " + strconv.Quote(kv) + ": " + name + " is " + strings.Join(k.Values, " or "))
+		return errorString("rule " + quote(kv) + ": " + name + " is " + strings.Join(k.Values, " or "))
 	}
-	return errorString("unknown rule " + strconv.Quote(kv) + "; known: " + ruleKeyNames())
+	return errorString("unknown rule " + quote(kv) + "; known: " + ruleKeyNames())
 }
 
 // GameOf returns the game a rule key applies to.

@@ -142,16 +142,51 @@ func AllRolls() []Dice {
 // ParseDice reads a roll written "a-b" with both dice 1..6.
 func ParseDice(s string) (Dice, error) {
 	if len(s) != 3 || s[1] != '-' || !isDigit(s[0]) || !isDigit(s[2]) {
-		return Dice{}, errorString(`dice ` + strconv.Quote(s) + `: write two dice as "a-b", e.g. "6-5"`)
+		return Dice{}, errorString(`dice ` + quote(s) + `: write two dice as "a-b", e.g. "6-5"`)
 	}
 	d := Dice{s[0] - '0', s[2] - '0'}
 	if !d.Valid() {
-		return Dice{}, errorString(`dice ` + strconv.Quote(s) + `: a die shows 1 to 6`)
+		return Dice{}, errorString(`dice ` + quote(s) + `: a die shows 1 to 6`)
 	}
 	return d, nil
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// quote writes s in double quotes for a message, escaping quotes,
+// backslashes and control characters (strconv.Quote would also escape
+// every non-printable rune, at a cost the WebAssembly checker feels).
+func quote(s string) string {
+	const hex = "0123456789abcdef"
+	b := make([]byte, 0, len(s)+2)
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c < 0x20 || c == 0x7f:
+			b = append(b, '\\', 'x', hex[c>>4], hex[c&15])
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(append(b, '"'))
+}
+
+// number reads a whole number of one to three digits, without sign.
+func number(s string) (int, bool) {
+	if s == "" || len(s) > 3 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return 0, false
+		}
+		n = 10*n + int(s[i]-'0')
+	}
+	return n, true
+}
 
 // errorString is a plain error without fmt.
 type errorString string

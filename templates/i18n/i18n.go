@@ -57,10 +57,32 @@ func (l Lang) F(key string, pairs ...string) string {
 }
 
 func fill(s string, pairs ...string) string {
-	for i := 0; i+1 < len(pairs); i += 2 {
-		s = strings.ReplaceAll(s, "{"+pairs[i]+"}", pairs[i+1])
+	var sb strings.Builder
+	for {
+		i := strings.IndexByte(s, '{')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			break
+		}
+		sb.WriteString(s[:i])
+		name, found := s[i+1:i+j], false
+		for k := 0; k+1 < len(pairs); k += 2 {
+			if pairs[k] == name {
+				sb.WriteString(pairs[k+1])
+				found = true
+				break
+			}
+		}
+		if !found {
+			sb.WriteString(s[i : i+j+1])
+		}
+		s = s[i+j+1:]
 	}
-	return s
+	sb.WriteString(s)
+	return sb.String()
 }
 
 // Keys returns every key of l's table (unordered).
