@@ -5,10 +5,10 @@ import (
 	"html/template"
 	"path"
 	"strconv"
-	"strings"
 
 	"github.com/nardydocs/nardydocs/diagrams"
 	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/site/board"
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
@@ -98,7 +98,7 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 	}
 	var standalone []byte
 	if blk.Show.Has(engine.ShowDiagram) {
-		dopt := diagramOptions(l, blk, id)
+		dopt := board.Options(l, blk, id)
 		var inline bytes.Buffer
 		if err := diagrams.Inline(&inline, pos, dopt); err != nil {
 			return nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: "diagram: " + err.Error()}}
@@ -221,38 +221,4 @@ func headCounts(l i18n.Lang, plays []engine.Play) string {
 		}
 	}
 	return l.Or(parts)
-}
-
-// diagramOptions returns what the diagram of a block shows, with labels
-// and descriptions in the page's language.
-func diagramOptions(l i18n.Lang, blk *engine.Block, id string) diagrams.Options {
-	pos := blk.Position
-	title := l.F("diagram.title", "game", l.Game(pos.Game), "side", l.SideGen(pos.Turn))
-	if blk.HasDice {
-		title = l.F("diagram.title.dice", "game", l.Game(pos.Game), "side", l.SideGen(pos.Turn), "dice", blk.Dice.String())
-	}
-	desc := l.Describe(pos, blk.Dice, blk.HasDice)
-	if blk.Caption != "" {
-		desc = strings.TrimSpace(blk.Caption) + " " + desc
-	}
-	turn := l.T("diagram.to_move")
-	if pos.GameOver(blk.Rules) {
-		turn = "" // nobody moves any more
-	}
-	return diagrams.Options{
-		ID:    id,
-		Title: title,
-		Desc:  desc,
-		Labels: diagrams.Labels{
-			White: l.Side(engine.White, true),
-			Black: l.Side(engine.Black, true),
-			Turn:  turn,
-			Pips:  l.T("diagram.pips"),
-			Off:   l.T("diagram.off"),
-		},
-		Dice:    blk.Dice,
-		HasDice: blk.HasDice,
-		Arrows:  blk.Arrows,
-		Marks:   blk.Marks,
-	}
 }

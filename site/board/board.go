@@ -1,0 +1,48 @@
+// Package board turns a position block into the options of its board
+// diagram, with every word in the page's language. The site's pages and
+// the in-browser checker draw the same diagram from the same block through
+// it.
+package board
+
+import (
+	"strings"
+
+	"github.com/nardydocs/nardydocs/diagrams"
+	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/templates/i18n"
+)
+
+// Options returns the diagram options of a block: its title and text
+// description in language l, the labels, the dice, arrows and marks. id is
+// the diagram's id on its page.
+func Options(l i18n.Lang, blk *engine.Block, id string) diagrams.Options {
+	pos := blk.Position
+	title := l.F("diagram.title", "game", l.Game(pos.Game), "side", l.SideGen(pos.Turn))
+	if blk.HasDice {
+		title = l.F("diagram.title.dice", "game", l.Game(pos.Game), "side", l.SideGen(pos.Turn), "dice", blk.Dice.String())
+	}
+	desc := l.Describe(pos, blk.Dice, blk.HasDice)
+	if blk.Caption != "" {
+		desc = strings.TrimSpace(blk.Caption) + " " + desc
+	}
+	turn := l.T("diagram.to_move")
+	if pos.GameOver(blk.Rules) {
+		turn = "" // nobody moves any more
+	}
+	return diagrams.Options{
+		ID:    id,
+		Title: title,
+		Desc:  desc,
+		Labels: diagrams.Labels{
+			White: l.Side(engine.White, true),
+			Black: l.Side(engine.Black, true),
+			Turn:  turn,
+			Pips:  l.T("diagram.pips"),
+			Off:   l.T("diagram.off"),
+		},
+		Dice:    blk.Dice,
+		HasDice: blk.HasDice,
+		Arrows:  blk.Arrows,
+		Marks:   blk.Marks,
+	}
+}
