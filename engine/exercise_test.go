@@ -1,0 +1,42 @@
+package engine
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestExerciseKey(t *testing.T) {
+	const pos = "game: long\nwhite: 3 1x2\nblack: 12x15\n"
+	b, err := ParseBlock(pos+"dice: 2-1\nstats: off\nillegal: 3/1 3/2\nexercise: plays stats illegal\n", ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []Exercise{ExercisePlays, ExerciseStats, ExerciseIllegal}; !slices.Equal(b.Exercises, want) {
+		t.Errorf("Exercises = %v, want %v", b.Exercises, want)
+	}
+	b, err = ParseBlock(pos+"dice: 2-1\n", ParseOptions{})
+	if err != nil || b.Exercises != nil {
+		t.Errorf("a block without exercise: %v, %v", b.Exercises, err)
+	}
+	for _, c := range []struct{ src, want string }{
+		{"exercise: plays", `4:11: exercise "plays" needs a "dice:" line`},
+		{"exercise: stats", `4:11: exercise "stats" needs a "stats:" line`},
+		{"dice: 2-1\nexercise: plays illegal", `5:17: exercise "illegal" needs an "illegal:" line`},
+		{"dice: 2-1\nexercise: plays plays", `5:17: exercise "plays" is listed twice`},
+		{"exercise: guess", `4:11: unknown exercise "guess"; known: plays, stats, illegal`},
+		{"exercise:", `4:10: exercise: name the task: plays, stats, illegal`},
+		{"exercize: plays", `did you mean "exercise"?`},
+	} {
+		_, err := ParseBlock(pos+c.src, ParseOptions{})
+		list, _ := err.(ErrorList)
+		got := ""
+		for _, e := range list {
+			got += strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Col) + ": " + e.Msg + "\n"
+		}
+		if !strings.Contains(got, c.want) {
+			t.Errorf("%q: errors %q, want %q", c.src, got, c.want)
+		}
+	}
+}
