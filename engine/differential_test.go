@@ -499,3 +499,93 @@ func TestReferenceFirstMoveTable(t *testing.T) {
 		}
 	}
 }
+
+// The reference against RULES.md's own examples and seed 004's figures.
+func TestReferenceRuleExamples(t *testing.T) {
+	mustCode := func(s string) engine.Position {
+		p, err := engine.ParseCode(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	// Last roll (seed 004): White started and is off; Black draws by
+	// bearing off all. 2 on the 1-point: 36 of 36; 2 on the 6-point: 4 of
+	// 36; 4 on the 1-point: 6 of 36 (any double).
+	for _, c := range []struct {
+		code string
+		want int
+	}{
+		{"Lb::13x2", 36},
+		{"Lb::18x2", 4},
+		{"Lb::13x4", 6},
+	} {
+		p := mustCode(c.code)
+		n := 0
+		for _, d := range engine.AllRolls() {
+			for q := range refLegal(p, d, engine.DefaultRules, false).positions {
+				if q.Off(engine.Black) == engine.Checkers {
+					n += d.Weight()
+					break
+				}
+			}
+			if got := refLegal(p, d, engine.Rules{NoLastRoll: true}, false); len(got.positions) != 0 {
+				t.Errorf("%s %v: last-roll=off still gives a play", c.code, d)
+			}
+		}
+		if n != c.want {
+			t.Errorf("%s: reference draws with %d of 36, seed 004 says %d", c.code, n, c.want)
+		}
+	}
+	// After White opens 2-1 to 21, Black's 5-5 runs 12/7/2 and is stopped
+	// at 21, so a second checker may leave the head (generalized only).
+	p := mustCode("Lb:24x14,21:12x15")
+	for _, c := range []struct {
+		r     engine.Rules
+		limit int
+	}{{engine.DefaultRules, 2}, {engine.Rules{HeadException: engine.HeadDoubles}, 1}} {
+		if got := refHeadLimit(p, engine.Dice{5, 5}, c.r); got != c.limit {
+			t.Errorf("Black's 5-5 after 24/22/21 under %v: head limit %d, want %d", c.r, got, c.limit)
+		}
+	}
+	if want := mustCode("Lw:24x14,21:12x13,2x2"); !refLegal(p, engine.Dice{5, 5}, engine.DefaultRules, false).positions[want] {
+		t.Errorf("Black's 5-5 after 24/22/21: 12/2 12/2 is not among the reference plays")
+	}
+	// A mid-game 6-6 takes one checker from the head.
+	for q := range refLegal(mustCode("Lw:24x14,18:12x14,11"), engine.Dice{6, 6}, engine.DefaultRules, false).positions {
+		if q.Count(engine.White, 24) != 13 {
+			t.Errorf("mid-game 6-6: %s leaves %d on the head", engine.Code(q, engine.Dice{}, false, engine.DefaultRules), q.Count(engine.White, 24))
+		}
+	}
+	// Six-block windows run along the opponent's path: across White's
+	// corner for White's checkers, never joining 12 and 13 (Black's
+	// start and end) or 1 and 24 (White's).
+	for _, c := range []struct {
+		code   string
+		banned bool
+		home   bool // banned under block-exemption=home
+	}{
+		{"Lw:24x5,23,22,3,2,1x5:12x15", true, true},      // Black's path 3, 2, 1, 24, 23, 22
+		{"Lw:24x5,23,22,3,2,1x5:21,12x14", false, true},  // a Black checker ahead (21), not home
+		{"Lw:24x5,23,22,3,2,1x5:16,12x14", false, false}, // a Black checker in its home (16)
+		{"Lw:17,16,15,14,13,12x10:11x15", false, false},  // 17–12: 12 and 13 are not neighbours for Black
+		{"Lw:24x10,17,16,15,14,13:12x15", false, false},  // five in a row
+		{"Lb:10x15:24,23,22,21x10,2,1", false, false},    // 2, 1, 24 … 21: no row on White's path
+		{"Lb:24x15:10,9,8,7,6,5x10", true, true},         // 10–5 on White's path, White behind
+		{"Lb:24x14,1:10,9,8,7,6,5x10", false, false},     // a White checker ahead, in its home (1)
+		{"Lb:24x14,4:10,9,8,7,6,5x10", false, false},     // ahead (4), and home
+		{"Lb:24x14,11:10,9,8,7,6,5x10", true, true},      // 11 is behind the block
+	} {
+		p := mustCode(c.code) // the side to move holds the block
+		for _, r := range []engine.Rules{engine.DefaultRules, {BlockExemption: engine.ExemptHome}} {
+			b := refBoardOf(p)
+			want := c.banned
+			if r.BlockExemption == engine.ExemptHome {
+				want = c.home
+			}
+			if got := newRefTurn(p, r).forbiddenBlock(&b); got != want {
+				t.Errorf("%s under %v: forbidden block %v, want %v", c.code, r, got, want)
+			}
+		}
+	}
+}

@@ -307,7 +307,7 @@ func TestExplainDifferential(t *testing.T) {
 	start := time.Now()
 	rng := rand.New(rand.NewPCG(3, 3))
 	all := testPositions(3, diffScale())
-	texts, fails := 0, 0
+	texts, turnLevel, fails := 0, 0, 0
 	reasons := map[engine.Reason]int{}
 	fail := func(format string, args ...any) {
 		fails++
@@ -339,9 +339,11 @@ func TestExplainDifferential(t *testing.T) {
 			cands = append(cands, s.moves)
 		}
 		var stepwise [][]engine.Move
+		stepEnd := map[string]bool{} // sequences legal die by die: may they end?
 		refEnumerate(p, d, r, refHeadLimit(p, d, r), true, func(s refSeq) {
 			if len(s.moves) > 0 {
 				stepwise = append(stepwise, s.moves)
+				stepEnd[seqKey(s.moves, true)] = s.legalEnd
 			}
 		})
 		rng.Shuffle(len(stepwise), func(i, j int) { stepwise[i], stepwise[j] = stepwise[j], stepwise[i] })
@@ -411,6 +413,23 @@ func TestExplainDifferential(t *testing.T) {
 					} else if v.Reason == engine.ReasonSyntax {
 						fail("%s: %q is judged a syntax error: %v", code, text, v)
 					}
+					// Every die legal, one reading: the reason is the
+					// turn-level rule broken.
+					end, isStep := stepEnd[seqKey(moves, true)]
+					if !isStep || len(readings(tt, d, segs, false)) != 1 {
+						break
+					}
+					wantReason := engine.ReasonMustPlayLarger
+					switch {
+					case !end:
+						wantReason = engine.ReasonSixBlock
+					case len(moves) < want.dice:
+						wantReason = engine.ReasonMustPlayMore
+					}
+					if v.Reason != wantReason {
+						fail("%s: %q is judged %s (%v), want %s", code, text, v.Reason, v, wantReason)
+					}
+					turnLevel++
 				}
 			}
 		}
@@ -429,7 +448,7 @@ func TestExplainDifferential(t *testing.T) {
 	if fails > 20 {
 		t.Errorf("... %d failures in all", fails)
 	}
-	t.Logf("%d texts judged, verdicts %v, %v", texts, reasons, time.Since(start).Round(time.Millisecond))
+	t.Logf("%d texts judged (%d for a turn-level reason), verdicts %v, %v", texts, turnLevel, reasons, time.Since(start).Round(time.Millisecond))
 }
 
 // TestCodeRoundTrip writes every test position as a code, with and
