@@ -109,6 +109,15 @@ type Options struct {
 	// document; 0 leaves the size to the viewer. Inline ignores it: an
 	// inline diagram always scales to its container.
 	WidthMM float64
+
+	// Printable prepares a Screen diagram to be printed in the Print
+	// theme by the style sheet rules of [PrintCSS]: it adds, hidden, what
+	// the Print theme draws and the Screen theme does not (the hatched
+	// triangles). A page can then ship one diagram for both media.
+	Printable bool
+
+	// Notes is text set under the board, e.g. for a handout.
+	Notes Notes
 }
 
 // Inline writes the diagram as an <svg> element for an HTML page: no XML
@@ -133,6 +142,7 @@ func write(w io.Writer, p engine.Position, o Options, standalone bool) error {
 	if id == "" {
 		id = defaultID(p, o)
 	}
+	viewH := boardH0 + notesHeight(o.Notes)
 	var buf bytes.Buffer
 	if standalone {
 		buf.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
@@ -140,7 +150,7 @@ func write(w io.Writer, p engine.Position, o Options, standalone bool) error {
 	buf.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" id="` + id + `" class="nardy-board" viewBox="0 0 ` +
 		strconv.Itoa(viewW) + " " + strconv.Itoa(viewH) + `"`)
 	if standalone && o.WidthMM > 0 {
-		h := o.WidthMM * viewH / viewW
+		h := o.WidthMM * float64(viewH) / viewW
 		buf.WriteString(` width="` + mm(o.WidthMM) + `" height="` + mm(h) + `"`)
 	}
 	var refs []string
@@ -161,7 +171,7 @@ func write(w io.Writer, p engine.Position, o Options, standalone bool) error {
 	if o.Desc != "" {
 		element(&buf, "desc", id+"-desc", o.Desc)
 	}
-	newDrawer(&buf, p, o, id).draw()
+	newDrawer(&buf, p, o, id, viewH).draw()
 	buf.WriteString("</svg>\n")
 	_, err := w.Write(buf.Bytes())
 	return err
@@ -216,6 +226,9 @@ func check(p engine.Position, o Options) error {
 		if m < 1 || m > 24 {
 			return errors.New("diagrams: marked point " + strconv.Itoa(int(m)) + ": points are 1 to 24")
 		}
+	}
+	if o.Printable && o.Theme != Screen {
+		return errors.New("diagrams: Printable is for the Screen theme; a Print diagram is printable as it is")
 	}
 	if math.IsNaN(o.WidthMM) || math.IsInf(o.WidthMM, 0) || o.WidthMM < 0 {
 		return errors.New("diagrams: width " + strconv.FormatFloat(o.WidthMM, 'g', -1, 64) + " mm: give a positive width or 0")

@@ -429,7 +429,7 @@ func TestInlineAndStandalone(t *testing.T) {
 		if _, ok := root.attrs["height"]; ok {
 			t.Errorf("%s: inline <svg> has a height", g.name)
 		}
-		if root.attrs["viewBox"] != "0 0 "+itoa(viewW)+" "+itoa(viewH) {
+		if root.attrs["viewBox"] != "0 0 "+itoa(viewW)+" "+itoa(boardH0) {
 			t.Errorf("%s: viewBox %q", g.name, root.attrs["viewBox"])
 		}
 		if !bytes.HasPrefix(st, []byte(`<?xml version="1.0" encoding="UTF-8"?>`+"\n<svg ")) {

@@ -34,7 +34,7 @@ const (
 	boardW      = 2*frameW + 2*trayW + 2*divW + 12*pointW + barW
 	boardH      = 2*frameW + fieldH
 	viewW       = boardW + 2*margin
-	viewH       = boardY + boardH + numH + infoH + margin
+	boardH0     = boardY + boardH + numH + infoH + margin // the height without notes
 	leftTrayX   = boardX + frameW
 	leftFieldX  = leftTrayX + trayW + divW
 	barX        = leftFieldX + 6*pointW
@@ -53,15 +53,16 @@ type drawer struct {
 	o  Options
 	id string
 	c  palette
+	h  int // the viewBox height
 }
 
-func newDrawer(buf *bytes.Buffer, p engine.Position, o Options, id string) *drawer {
-	return &drawer{s: svg.New(buf), p: p, o: o, id: id, c: palettes[o.Theme]}
+func newDrawer(buf *bytes.Buffer, p engine.Position, o Options, id string, h int) *drawer {
+	return &drawer{s: svg.New(buf), p: p, o: o, id: id, c: palettes[o.Theme], h: h}
 }
 
 func (d *drawer) draw() {
 	d.defs()
-	d.s.Rect(0, 0, viewW, viewH, attr("fill", d.c.paper))
+	d.s.Rect(0, 0, viewW, d.h, attr("fill", d.c.paper))
 	d.strip(engine.Black, margin)
 	d.strip(engine.White, boardY+boardH+numH)
 	d.board()
@@ -70,6 +71,7 @@ func (d *drawer) draw() {
 	d.checkers()
 	d.dice()
 	d.arrows()
+	d.notes()
 }
 
 // attr formats one attribute for svgo (which writes strings containing
@@ -81,7 +83,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func (d *drawer) ref(name string) string { return "url(#" + d.id + "-" + name + ")" }
 
 func (d *drawer) defs() {
-	if !d.c.hatch && d.c.wood == nil && len(d.o.Arrows) == 0 {
+	if !d.c.hatch && !d.o.Printable && d.c.wood == nil && len(d.o.Arrows) == 0 {
 		return
 	}
 	d.s.Def()
@@ -89,10 +91,12 @@ func (d *drawer) defs() {
 		d.s.LinearGradient(d.id+"-wood", 0, 0, 100, 100, d.c.wood)
 		d.s.LinearGradient(d.id+"-maple", 0, 0, 100, 0, d.c.maple)
 	}
-	if d.c.hatch {
+	if d.c.hatch || d.o.Printable {
+		// The Print theme's hatch, also for a Printable Screen diagram.
+		pc := palettes[Print]
 		d.s.Pattern(d.id+"-hatch", 0, 0, 6, 6, "user", `patternTransform="rotate(45)"`)
-		d.s.Rect(0, 0, 6, 6, attr("fill", d.c.field))
-		d.s.Line(0, 0, 0, 6, attr("stroke", d.c.triEdge), `stroke-width="1.6"`)
+		d.s.Rect(0, 0, 6, 6, attr("fill", pc.field))
+		d.s.Line(0, 0, 0, 6, attr("stroke", pc.triEdge), `stroke-width="1.6"`)
 		d.s.PatternEnd()
 	}
 	if len(d.o.Arrows) > 0 {
@@ -169,6 +173,9 @@ func (d *drawer) board() {
 		}
 		d.s.Polygon([]int{x + 1, x + pointW - 1, x + pointW/2}, []int{edge, edge, edge + dir*triH},
 			attr("fill", fill), attr("stroke", c.triEdge), `stroke-width="1"`, `stroke-linejoin="round"`)
+	}
+	if d.o.Printable {
+		d.printTriangles()
 	}
 }
 

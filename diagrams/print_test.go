@@ -1,0 +1,206 @@
+package diagrams
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/nardydocs/nardydocs/engine"
+)
+
+// TestPrintCSSIsAFunction checks that no Screen colour stands for two
+// different Print colours, so that PrintCSS can recolour by value.
+func TestPrintCSSIsAFunction(t *testing.T) {
+	to := map[string]string{}
+	for _, p := range colourPairs() {
+		if prev, ok := to[p[0]]; ok && prev != p[1] {
+			t.Errorf("screen colour %s is %s and %s in print", p[0], prev, p[1])
+		}
+		to[p[0]] = p[1]
+	}
+}
+
+var cssRule = regexp.MustCompile(`\[(fill|stroke)="(#[0-9a-f]{6})"\]\{(?:fill|stroke):([^}]+)\}`)
+
+// printed applies the rules of PrintCSS to the fill or stroke value v of
+// an element, as a browser printing the page does.
+func printed(t *testing.T, prop, v string) string {
+	t.Helper()
+	for _, m := range cssRule.FindAllStringSubmatch(PrintCSS(), -1) {
+		if m[1] == prop && m[2] == v {
+			return m[3]
+		}
+	}
+	switch {
+	case strings.HasSuffix(v, "-wood)"), strings.HasSuffix(v, "-maple)"):
+		return "#ffffff"
+	case strings.HasSuffix(v, "-hatch)"), strings.HasSuffix(v, "-head)"):
+		return "url(hatch)"
+	}
+	return v
+}
+
+// drawn lists what a diagram puts on paper: every shape outside <defs>
+// with its geometry and its colours after f, skipping what is hidden
+// (display="none", unless show is set) and what has no colour at all.
+func drawn(t *testing.T, root *node, show bool, f func(prop, v string) string) []string {
+	var out []string
+	var visit func(n *node, hidden bool)
+	visit = func(n *node, hidden bool) {
+		if n.name == "defs" || n.name == "title" || n.name == "desc" {
+			return
+		}
+		if n.attrs["display"] == "none" && !show {
+			hidden = true
+		}
+		fill, stroke := f("fill", n.attrs["fill"]), f("stroke", n.attrs["stroke"])
+		if !hidden && n.name != "svg" && n.name != "g" && (fill != "none" || stroke != "" && stroke != "none") {
+			geo := ""
+			for _, a := range []string{"x", "y", "cx", "cy", "r", "width", "height", "points", "d", "x1", "y1", "x2", "y2"} {
+				geo += n.attrs[a] + ","
+			}
+			out = append(out, n.name+" "+geo+" fill="+fill+" stroke="+stroke+" "+strings.TrimSpace(n.text))
+		}
+		for _, k := range n.kids {
+			visit(k, hidden)
+		}
+	}
+	visit(root, false)
+	return out
+}
+
+// TestPrintCSSGivesThePrintTheme checks that a Printable Screen diagram,
+// restyled by PrintCSS, puts on paper exactly what the Print theme draws.
+func TestPrintCSSGivesThePrintTheme(t *testing.T) {
+	same := func(_, v string) string {
+		if strings.HasPrefix(v, "url(#") {
+			return "url(hatch)"
+		}
+		return v
+	}
+	for _, g := range goldens(t) {
+		if g.opt.Theme != Screen {
+			continue
+		}
+		t.Run(g.name, func(t *testing.T) {
+			o := g.opt
+			o.Printable = true
+			screen := parse(t, render(t, Inline, g.pos, o))
+			if n := screen.count("nd-print"); n != 1 {
+				t.Fatalf("%d hidden print groups, want 1", n)
+			}
+			paper := drawn(t, screen, true, func(prop, v string) string { return printed(t, prop, v) })
+			// The hatched triangles are drawn over the plain ones.
+			hatched := map[string]string{}
+			var rest []string
+			for _, s := range paper {
+				if strings.Contains(s, "fill=url(hatch)") && strings.HasPrefix(s, "polygon") {
+					hatched[strings.SplitN(s, " fill=", 2)[0]] = s
+				}
+			}
+			for _, s := range paper {
+				key := strings.SplitN(s, " fill=", 2)[0]
+				if h, ok := hatched[key]; ok && s != h {
+					s = h // the triangle as seen through its hatched copy
+				} else if ok {
+					continue
+				}
+				rest = append(rest, s)
+			}
+			o.Theme, o.Printable = Print, false
+			want := drawn(t, parse(t, render(t, Inline, g.pos, o)), false, same)
+			if a, b := strings.Join(want, "\n"), strings.Join(rest, "\n"); a != b {
+				t.Errorf("printed Screen diagram differs from the Print theme:\n%s", diff(a, b))
+			}
+			// And on screen the hidden triangles stay hidden.
+			plain := g.opt
+			if a, b := strings.Join(drawn(t, parse(t, render(t, Inline, g.pos, plain)), false, same), "\n"),
+				strings.Join(drawn(t, screen, false, same), "\n"); a != b {
+				t.Errorf("Printable changes the diagram on screen:\n%s", diff(a, b))
+			}
+		})
+	}
+}
+
+func TestPrintableOnlyOnScreen(t *testing.T) {
+	var sb strings.Builder
+	err := Inline(&sb, engine.StartPosition(engine.Long), Options{Theme: Print, Printable: true})
+	if err == nil {
+		t.Error("Printable with the Print theme: no error")
+	}
+}
+
+// TestNotes checks the text under a handout's board: the height grows
+// with the text, lines are broken, the items are numbered in columns.
+func TestNotes(t *testing.T) {
+	pos := engine.StartPosition(engine.Long)
+	items := []string{"24/18/13", "24/19 24/18", "24/13", "24/18 18/13"}
+	o := Options{Theme: Print, WidthMM: 120, Notes: Notes{
+		Caption: strings.Repeat("Длинная подпись под схемой, ", 5),
+		Heading: "Разрешённые ходы при 6-5: 4 варианта",
+		Items:   items,
+	}}
+	root := parse(t, render(t, Standalone, pos, o))
+	vb := strings.Fields(root.attrs["viewBox"])
+	if len(vb) != 4 || vb[3] == itoa(boardH0) {
+		t.Fatalf("viewBox %q: the notes add no height", root.attrs["viewBox"])
+	}
+	var texts []string
+	root.walk(func(e *node) {
+		if e.hasClass("nd-note") || e.hasClass("nd-item") {
+			texts = append(texts, e.text)
+		}
+	})
+	joined := strings.Join(texts, "|")
+	for _, want := range []string{"1. 24/18/13", "4. 24/18 18/13", "Разрешённые ходы при 6-5: 4 варианта"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("notes %q lack %q", joined, want)
+		}
+	}
+	if n := root.count("nd-note"); n < 3 {
+		t.Errorf("%d note lines; the long caption should take at least two", n)
+	}
+	for _, line := range texts {
+		if len([]rune(line)) > notesW/notesChar {
+			t.Errorf("line %q is longer than %d characters", line, notesW/notesChar)
+		}
+	}
+	if cols, rows := columns(items); cols != 3 || rows != 2 {
+		t.Errorf("columns(%q) = %d, %d; want 3 columns, 2 rows", items, cols, rows)
+	}
+	if h := notesHeight(Notes{}); h != 0 {
+		t.Errorf("empty notes take %d units", h)
+	}
+}
+
+// TestHandoutGolden keeps the standalone handout of a position with its
+// legal plays, as "nardydocs diagram --moves" draws it.
+func TestHandoutGolden(t *testing.T) {
+	pos := code(t, "Lw65:24x14,19:12x15")
+	o := Options{
+		Title: "Позиция: длинные нарды, ход белых, на кубиках 6-5", Labels: ru, Theme: Print, WidthMM: 120,
+		Dice: engine.Dice{6, 5}, HasDice: true, Arrows: moves(t, "24/18/13"),
+		Notes: Notes{
+			Caption: "Вторая шашка уже ушла с головы.",
+			Heading: "Разрешённые ходы при 6-5: 3 варианта, каждый использует 2 кубика из 2.",
+			Items:   []string{"24/18/13", "24/18 19/14", "19/13/8"},
+		},
+	}
+	got := render(t, Standalone, pos, o)
+	path := filepath.Join("testdata", "long-handout-print.svg")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./diagrams -update to create it)", err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("%s differs (go test ./diagrams -update rewrites it):\n%s", path, diff(string(want), string(got)))
+	}
+}
