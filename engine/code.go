@@ -133,7 +133,7 @@ func ParseFullCode(s string) (ParsedCode, error) {
 			switch {
 			case hasCount && (n < 2 || n > Checkers):
 				msg = "a count is 2 to 15 (a single checker has no count)"
-			case at < 1 || at > 25:
+			case at < 1 || at > 24 && name != "bar":
 				msg = `a point is 1 to 24 or "bar"`
 			case at == 25 && g == Long:
 				msg = "long nardy has no bar"

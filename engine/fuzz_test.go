@@ -215,3 +215,19 @@ var fuzzExplainCodes = []string{
 	"Sw:bar,6x4,5x3,3x2,2x3,1x2:24,20x4,19x5,17,12x2,4",
 	"Lw:6x3,5x3,4x3,3x2,2x2,1x2:18x5,17x5,13x5",
 }
+
+// The compact code parser read a point written "25" as the bar, so
+// "Sb:25:" was accepted and written back as "Sb:bar:" (found by
+// FuzzParseCode; testdata/fuzz/FuzzParseCode/aa4bcbcc2b467264).
+func TestParseCodePoint25(t *testing.T) {
+	for _, s := range []string{"Sb:25:", "Sw:25x2,6x13:19x15", "Lw:25,24x14:12x15", "Lw:24x14:25"} {
+		if c, err := engine.ParseFullCode(s); err == nil {
+			t.Errorf("ParseFullCode(%q) accepts point 25 as %s", s, engine.Code(c.Position, c.Dice, c.HasDice, c.Rules))
+		}
+	}
+	for _, s := range []string{"Sb:bar:", "Sw:barx2,6x13:19x15"} {
+		if _, err := engine.ParseFullCode(s); err != nil {
+			t.Errorf("ParseFullCode(%q): %v", s, err)
+		}
+	}
+}
