@@ -1,0 +1,98 @@
+package odds
+
+import (
+	"math/rand/v2"
+	"runtime"
+	"testing"
+
+	"github.com/nardydocs/nardydocs/engine"
+)
+
+// BenchmarkBuildTable builds the double-precision bear-off table from
+// scratch (what the first BearOff call of a process pays), and reports
+// the table's size.
+func BenchmarkBuildTable(b *testing.B) {
+	b.ReportAllocs()
+	var t *table
+	for b.Loop() {
+		t = buildTable()
+	}
+	b.ReportMetric(float64(t.bytes())/(1<<20), "MiB")
+}
+
+// BenchmarkBuildExact builds the exact table of the homes of up to
+// ExactCheckers checkers.
+func BenchmarkBuildExact(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		buildExact(ExactCheckers)
+	}
+}
+
+// BenchmarkBearOffLookup reads random homes from the built tables.
+func BenchmarkBearOffLookup(b *testing.B) {
+	PrepareTable()
+	rng := rand.New(rand.NewPCG(5, 6))
+	homes := make([]Home, 1024)
+	for i := range homes {
+		sd := randomHome(rng, engine.Checkers)
+		homes[i] = homeOfSide(&sd)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		d, _ := BearOffHome(homes[i%len(homes)])
+		_ = d.Within(3)
+		i++
+	}
+}
+
+// BenchmarkRace evaluates races: two homes (table), two exact small sides
+// on their way home, and a race of sampled sides.
+func BenchmarkRace(b *testing.B) {
+	PrepareTable()
+	getExact()
+	for _, c := range []struct{ name, code string }{
+		{"homes", "Lw:6x3,5x3,4x2,3x3,2,1x2:18x3,17x3,16x2,15x3,14,13x2"},
+		{"exact", "Lw:9,8,5x2,3:20,19,17,15x2"},
+		{"solved", "Lw:8,7,6x2,5x2,3x2:19,18x2,17x2,16,15x2"},
+		{"sampled", "Sw:12x3,9x3,6x5,3x4:20x5,17x5,13x5"},
+	} {
+		p, err := engine.ParseCode(c.code)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Race(p, engine.DefaultRules, Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkEscape computes eight turns of escape chances.
+func BenchmarkEscape(b *testing.B) {
+	p, _ := engine.ParseCode("Lw:24x6,22x2,19,17x2,15,11,9,6:23x2,12x7,10x2,8,5,3,1")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Escape(p, engine.DefaultRules, 24, 0, 8); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestTableMemory reports the table's size and the heap it keeps.
+func TestTableMemory(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	tb := buildTable()
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	t.Logf("table: %d positions, %d probabilities, %.1f MiB of arrays, heap +%.1f MiB",
+		tb.rk.n, len(tb.p), float64(tb.bytes())/(1<<20), float64(int64(after.HeapAlloc)-int64(before.HeapAlloc))/(1<<20))
+	runtime.KeepAlive(tb)
+}

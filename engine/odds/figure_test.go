@@ -1,0 +1,75 @@
+package odds
+
+import (
+	"math/big"
+	"testing"
+
+	"github.com/nardydocs/nardydocs/engine"
+)
+
+func TestFigureFormat(t *testing.T) {
+	for _, c := range []struct {
+		f                 Figure
+		fraction, percent string
+		tenths, edge      int
+	}{
+		{countFigure(4), "4/36", "11.1%", 111, 0},
+		{countFigure(36), "36/36", "100%", 1000, 0},
+		{countFigure(0), "0/36", "0%", 0, 0},
+		{countFigure(18), "18/36", "50%", 500, 0},
+		{exactFigure(rat(1, 9), 0), "1/9", "11.1%", 111, 0},
+		{exactFigure(rat(1, 1), 0), "1", "100%", 1000, 0},
+		{exactFigure(rat(0, 1), 0), "0", "0%", 0, 0},
+		{exactFigure(rat(1, 16), 0), "1/16", "6.3%", 63, 0}, // a half rounds up
+		{exactFigure(rat(1, 8), 0), "1/8", "12.5%", 125, 0},
+		{exactFigure(rat(1, 1296), 36), "1/1296", "0.1%", 1, 0}, // not a whole number of 36ths
+		{exactFigure(rat(1, 46656), 0), "1/46656", "<0.1%", 0, -1},
+		{exactFigure(rat(46655, 46656), 0), "46655/46656", ">99.9%", 1000, 1},
+		{floatFigure(0.123456, Double, true), "", "12.3%", 123, 0},
+		{floatFigure(0.0625, Double, true), "", "6.3%", 63, 0},
+		{floatFigure(1, Double, true), "", ">99.9%", 1000, 1},
+		{floatFigure(1, Double, false), "", "100%", 1000, 0},
+		{floatFigure(1e-9, Sampled, true), "", "<0.1%", 0, -1},
+		{floatFigure(0, Double, false), "", "0%", 0, 0},
+	} {
+		if got := c.f.Fraction(); got != c.fraction {
+			t.Errorf("%v: Fraction %q, want %q", c.f.Value, got, c.fraction)
+		}
+		if got := c.f.Percent(); got != c.percent {
+			t.Errorf("%v: Percent %q, want %q", c.f.Value, got, c.percent)
+		}
+		if n, e := c.f.Tenths(); n != c.tenths || e != c.edge {
+			t.Errorf("%v: Tenths %d, %d, want %d, %d", c.f.Value, n, e, c.tenths, c.edge)
+		}
+	}
+	f := countFigure(4)
+	if got := f.PercentSep(","); got != "11,1%" {
+		t.Errorf("PercentSep: %q", got)
+	}
+	if got := f.String(); got != "4/36 (11.1%, exact)" {
+		t.Errorf("String: %q", got)
+	}
+	s := floatFigure(0.123456, Sampled, true)
+	s.StdErr = 0.004
+	if got := s.String(); got != "12.3% ± 0.4% (sampled)" {
+		t.Errorf("String: %q", got)
+	}
+	if got := floatFigure(0.5, Double, true).String(); got != "50% (double)" {
+		t.Errorf("String: %q", got)
+	}
+	if FromCount(engine.RollCount{N: 11}).Rat.Cmp(rat(11, 36)) != 0 {
+		t.Error("FromCount")
+	}
+	for m, want := range map[Method]string{Exact: "exact", Double: "double", Sampled: "sampled"} {
+		if m.String() != want {
+			t.Errorf("%d: %q", m, m.String())
+		}
+	}
+	// A figure's fraction is its own: changing it does not change the
+	// distribution it came from.
+	d, _ := BearOffHome(Home{0, 0, 0, 0, 0, 2})
+	d.Exactly(1).Rat.Set(big.NewRat(1, 2))
+	if d.Exactly(1).Rat.Cmp(rat(4, 36)) != 0 {
+		t.Error("Exactly shares its fraction with the table")
+	}
+}
