@@ -238,7 +238,8 @@ var errTooMany = errors.New("odds: too many positions for an exact computation")
 // Turns returns the distribution of the number of turns side s of p needs
 // to bear off all its checkers, looking at its own checkers only: the
 // opponent is taken to be out of the way, as in a race with no contact
-// (see Contact). s must have no checker on the bar.
+// (see Contact). s must have no checker on the bar. The long-nardy head
+// rule is not applied: a side in a race left its head long ago.
 //
 // A side with every checker home is read from the bear-off table (exact
 // up to ExactCheckers checkers, else Double). Otherwise the side's play to
