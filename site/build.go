@@ -76,6 +76,7 @@ type builder struct {
 	pages []*page
 	byKey map[string]int // "ru/long/head.md" → index in pages
 	res   []*pageResult
+	exs   map[int][]exercise // the worksheet exercises of each page
 }
 
 // Build reads the content directory and builds the whole site in memory.
@@ -123,6 +124,7 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 	}
 	b.checkTranslations(&errs)
 	b.checkLinks(&errs)
+	b.checkExercises(&errs)
 	if len(errs) > 0 {
 		return nil, errs.Err()
 	}
@@ -154,6 +156,10 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 	}
 	for name, data := range b.tmpl.Static {
 		site.Files[name] = data
+	}
+	if err := b.worksheets(site.Files, nav); err != nil {
+		errs.Add("templates", 0, 0, err.Error())
+		return nil, errs.Err()
 	}
 	if err := b.extraPages(site.Files); err != nil {
 		errs.Add("templates", 0, 0, err.Error())
@@ -455,6 +461,7 @@ func (b *builder) render(i int, nav map[i18n.Lang][]navSection) ([]byte, error) 
 			s.Pages[k].Href = relURL(url, b.pages[s.Pages[k].index].url())
 			s.Pages[k].Current = s.Pages[k].index == i
 		}
+		s.Pages = append(s.Pages, b.worksheetNav(p.lang, s, url)...)
 		v.Nav = append(v.Nav, s)
 	}
 	order := readingOrder(nav[p.lang])

@@ -99,13 +99,15 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 	var standalone []byte
 	if blk.Show.Has(engine.ShowDiagram) {
 		dopt := board.Options(l, blk, id)
+		dopt.Printable = true // printed in the print theme (diagrams.PrintCSS in style.css)
 		var inline bytes.Buffer
 		if err := diagrams.Inline(&inline, pos, dopt); err != nil {
 			return nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: "diagram: " + err.Error()}}
 		}
 		v.SVG = template.HTML(inline.String())
 		var sa bytes.Buffer
-		dopt.ID = "d"
+		// The standalone file is for printing: the print theme at an A4 page's text width.
+		dopt.ID, dopt.Theme, dopt.Printable, dopt.WidthMM = "d", diagrams.Print, false, PaperA4
 		if err := diagrams.Standalone(&sa, pos, dopt); err != nil {
 			return nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: "diagram: " + err.Error()}}
 		}

@@ -8,6 +8,7 @@
 //	nardydocs check [--content DIR]               report every problem, write nothing
 //	nardydocs serve [--port N]                    serve, rebuilding on change
 //	nardydocs moves [FILE] [--json|--jsonl]       list the legal plays of a position block
+//	nardydocs diagram [FILE] [-o FILE] [--moves]  draw a position block as an SVG for a handout
 //
 // Errors are printed one per line as "path:line:col: message"; the exit
 // status is 1 when a command fails and 2 on a usage error.

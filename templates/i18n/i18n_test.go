@@ -63,6 +63,10 @@ func TestPlurals(t *testing.T) {
 		{UK, 1, "roll", "1 кидок"}, {UK, 2, "roll", "2 кидки"}, {UK, 5, "roll", "5 кидків"},
 		{UK, 14, "roll", "14 кидків"}, {UK, 34, "roll", "34 кидки"},
 		{RU, 13, "checker", "13 шашек"}, {UK, 13, "checker", "13 шашок"}, {UK, 3, "checker", "3 шашки"},
+		{RU, 1, "exercise", "1 задание"}, {RU, 3, "exercise", "3 задания"}, {RU, 12, "exercise", "12 заданий"}, {RU, 21, "exercise", "21 задание"},
+		{UK, 1, "exercise", "1 завдання"}, {UK, 4, "exercise", "4 завдання"}, {UK, 11, "exercise", "11 завдань"}, {UK, 25, "exercise", "25 завдань"},
+		{RU, 1, "sheet", "1 лист"}, {RU, 2, "sheet", "2 листа"}, {RU, 5, "sheet", "5 листов"},
+		{UK, 1, "sheet", "1 аркуш"}, {UK, 3, "sheet", "3 аркуші"}, {UK, 12, "sheet", "12 аркушів"},
 	} {
 		if got := c.lang.N(c.n, c.key); got != c.want {
 			t.Errorf("%s N(%d, %q) = %q, want %q", c.lang, c.n, c.key, got, c.want)
@@ -151,6 +155,18 @@ func TestResult(t *testing.T) {
 	} {
 		if got := c.lang.Result(gammon, c.r, c.sc); got != c.want {
 			t.Errorf("%s Result(%+v):\n got %q\nwant %q", c.lang, c.sc, got, c.want)
+		}
+	}
+}
+
+// TestWorksheetQuestions checks that every statistic has its worksheet
+// question in both languages.
+func TestWorksheetQuestions(t *testing.T) {
+	for st := engine.StatOff; st <= engine.StatHead2; st++ {
+		for _, l := range Langs {
+			if !l.Has("ws.q." + st.String()) {
+				t.Errorf("%s has no worksheet question for the statistic %s", l, st)
+			}
 		}
 	}
 }

@@ -1,0 +1,167 @@
+package e2e
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/nardydocs/nardydocs/site"
+)
+
+// printPDF prints the current page as Chromium prints it on A4 paper
+// (the page's own @page rules, no browser header or footer) and returns
+// the text of each page of the PDF. The PDF is kept in
+// $NARDYDOCS_SCREENSHOTS when that is set.
+func printPDF(ctx context.Context, t *testing.T, name string) []string {
+	t.Helper()
+	name = strings.TrimSuffix(name, ".html.pdf") + ".pdf"
+	pdf, err := chromedp.Run(ctx, chromedp.PrintToPDF(chromedp.PDFPaper(chromedp.PaperA4), chromedp.PDFPreferCSSPageSize()))
+	if err != nil {
+		t.Fatalf("print %s: %v", name, err)
+	}
+	if dir := os.Getenv("NARDYDOCS_SCREENSHOTS"); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), pdf, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pages, err := pdfPages(pdf)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	for i, p := range pages {
+		pages[i] = squash(p)
+	}
+	return pages
+}
+
+// squash drops all white space, so that text is compared whatever the
+// PDF's line breaks and word spacing.
+func squash(s string) string {
+	return strings.Join(strings.Fields(s), "")
+}
+
+// pagesWith returns the numbers (from 1) of the pages whose text holds s.
+func pagesWith(pages []string, s string) []int {
+	var out []int
+	for i, p := range pages {
+		if strings.Contains(p, squash(s)) {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// TestWorksheetPrintsFourToAPage prints each worksheet to PDF and checks
+// what a teacher gets: one page per four tasks, then the answer key; every
+// task on the page of its diagram; no navigation; the footer line on
+// every page.
+func TestWorksheetPrintsFourToAPage(t *testing.T) {
+	ctx := browser(t)
+	base := serveContent(t)
+	for _, c := range []struct{ url, task, black, given, key, footer, pips, nav string }{
+		{"/ru/worksheets/long.html", "Задание ", "Чёрные", "Ход ", "Ответы", "Рабочий лист: длинные нарды", "пипы", "Содержание"},
+		{"/ru/worksheets/short.html", "Задание ", "Чёрные", "Ход ", "Ответы", "Рабочий лист: короткие нарды", "пипы", "Содержание"},
+		{"/uk/worksheets/long.html", "Завдання ", "Чорні", "Хід ", "Відповіді", "Робочий аркуш: довгі нарди", "піпи", "Зміст"},
+	} {
+		t.Run(strings.ReplaceAll(strings.Trim(c.url, "/"), "/", "-"), func(t *testing.T) {
+			open(ctx, t, base+c.url, 1280, `.worksheet .task svg`)
+			tasks := eval[int](ctx, t, `document.querySelectorAll(".worksheet .task").length`)
+			if tasks < 4 {
+				t.Fatalf("%d tasks on the worksheet; the content marks at least four", tasks)
+			}
+			pages := printPDF(ctx, t, strings.ReplaceAll(strings.Trim(c.url, "/"), "/", "-")+".pdf")
+			sheets := (tasks + site.TasksPerSheet - 1) / site.TasksPerSheet
+			if len(pages) != sheets+1 {
+				t.Errorf("%d pages; want %d: %d tasks, %d to a page, and the answer key", len(pages), sheets+1, tasks, site.TasksPerSheet)
+			}
+			for n := 1; n <= tasks; n++ {
+				// The task's heading, directly followed by its diagram
+				// (whose first words are Black's strip).
+				want := (n-1)/site.TasksPerSheet + 1
+				if got := pagesWith(pages, c.task+strconv.Itoa(n)+c.black); len(got) != 1 || got[0] != want {
+					t.Errorf("task %d is on pages %v; want page %d", n, got, want)
+				}
+			}
+			for i, p := range pages {
+				// Each diagram has two strips with a pip count, and each
+				// task says whose turn it is: a page holds as many
+				// diagrams and questions as task headings.
+				onPage := 0
+				for n := 1; n <= tasks; n++ {
+					if strings.Contains(p, squash(c.task+strconv.Itoa(n)+c.black)) {
+						onPage++
+					}
+				}
+				if d := strings.Count(p, c.pips) / 2; d != onPage {
+					t.Errorf("page %d has %d diagrams and %d tasks", i+1, d, onPage)
+				}
+				if q := strings.Count(p, squash(c.given)); i < sheets && q != onPage {
+					t.Errorf("page %d has %d questions and %d tasks", i+1, q, onPage)
+				}
+				if !strings.Contains(p, squash(c.footer)) {
+					t.Errorf("page %d lacks the footer line %q", i+1, c.footer)
+				}
+				if strings.Contains(p, c.nav) {
+					t.Errorf("page %d prints the table of contents", i+1)
+				}
+			}
+			if got := pagesWith(pages, c.key); len(got) != 1 || got[0] != sheets+1 {
+				t.Errorf("the answer key is on pages %v; want page %d", got, sheets+1)
+			}
+		})
+	}
+}
+
+// TestPagesPrintFiguresWhole prints rule pages to PDF and checks that no
+// figure is split across pages: each diagram is on one page with its
+// caption, move table and position code.
+func TestPagesPrintFiguresWhole(t *testing.T) {
+	ctx := browser(t)
+	base := serveContent(t)
+	for _, url := range []string{"/ru/long/head.html", "/uk/short/hitting.html", "/ru/long/bear-off.html"} {
+		t.Run(strings.ReplaceAll(strings.Trim(url, "/"), "/", "-"), func(t *testing.T) {
+			open(ctx, t, base+url, 1280, `figure.position`)
+			// The words of each figure: its strips (pip counts), its
+			// caption, the last row of its move table and its code.
+			figs := eval[[][]string](ctx, t, `[...document.querySelectorAll("figure.position")].map(f => {
+				const words = [];
+				f.querySelectorAll("svg text").forEach(e => { if (/\d/.test(e.textContent) && e.querySelector("tspan")) words.push(e.textContent.trim()); });
+				const cap = f.querySelector("figcaption"); if (cap) words.push(cap.textContent.trim());
+				const rows = f.querySelectorAll(".moves tbody tr, .moves li"); if (rows.length) words.push(rows[rows.length-1].textContent.trim());
+				const code = f.querySelector(".code code"); if (code) words.push(code.textContent.trim());
+				return words;
+			})`)
+			title := eval[string](ctx, t, `document.querySelector("h1").textContent`)
+			pages := printPDF(ctx, t, strings.ReplaceAll(strings.Trim(url, "/"), "/", "-")+".pdf")
+			if len(pages) < 2 {
+				t.Fatalf("%d pages", len(pages))
+			}
+			for k, words := range figs {
+				found := false
+				for _, p := range pages {
+					all := true
+					for _, w := range words {
+						all = all && strings.Contains(p, squash(w))
+					}
+					found = found || all
+				}
+				if !found {
+					t.Errorf("figure %d is not printed whole on one page: %q", k+1, words)
+				}
+			}
+			for i, p := range pages {
+				if !strings.Contains(p, squash(title)) {
+					t.Errorf("page %d lacks the page title %q in its footer", i+1, title)
+				}
+			}
+		})
+	}
+}
