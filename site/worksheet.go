@@ -230,15 +230,15 @@ func (b *builder) task(l i18n.Lang, n int, e exercise, url string) (taskView, er
 	blk, p := e.blk, b.pages[e.page]
 	pos := blk.Position
 	id := "ex-" + strconv.Itoa(n)
-	dopt := board.Options(l, blk, id)
+	drawn := *blk
+	if !slices.ContainsFunc(blk.Exercises, func(e engine.Exercise) bool { return e != engine.ExerciseStats }) {
+		drawn.HasDice = false // a question over all 36 rolls: the block's roll would mislead
+	}
+	dopt := board.Options(l, &drawn, id)
 	dopt.Arrows, dopt.Marks = nil, nil // arrows and marks would give the answer away
 	dopt.Printable = true
-	var svg bytes.Buffer
-	if err := diagrams.Inline(&svg, pos, dopt); err != nil {
-		return taskView{}, err
-	}
 	t := taskView{
-		N: n, ID: id, SVG: template.HTML(svg.String()),
+		N: n, ID: id,
 		From: p.fm.Title,
 		Href: relURL(url, p.url()) + "#fig-" + strconv.Itoa(e.fig),
 	}
@@ -268,6 +268,11 @@ func (b *builder) task(l i18n.Lang, n int, e exercise, url string) (taskView, er
 		}
 	}
 	t.Lines = make([]struct{}, min(max(lines, 2), 4))
+	var svg bytes.Buffer
+	if err := diagrams.Inline(&svg, pos, dopt); err != nil {
+		return taskView{}, err
+	}
+	t.SVG = template.HTML(svg.String())
 	return t, nil
 }
 
