@@ -15,17 +15,25 @@ site:
 	$(GO) run ./cmd/nardydocs build
 
 vet:
+	GOOS=js GOARCH=wasm $(GO) vet ./cmd/checker
+	GOOS=js GOARCH=wasm $(GO) vet -tags board ./cmd/checker
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 
+# The checker also runs compiled to WebAssembly, under Node.js.
+WASMEXEC = $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
+
 test: vet
 	$(GO) test ./...
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./cmd/checker
+	GOOS=js GOARCH=wasm $(GO) test -tags board -exec="$(WASMEXEC)" ./cmd/checker
 
 # Benchmarks: the engine (all 21 rolls of typical positions) and a full
 # build of content/.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/ ./site/
+	./scripts/wasm-size
 
 # Each fuzz target runs for FUZZTIME (default 20s).
 FUZZTIME ?= 20s

@@ -17,12 +17,14 @@ const (
 	ShowRolls                      // a table over all 21 rolls
 	ShowStats                      // the dice statistics named by "stats:"
 	ShowResult                     // who won and how many points (a finished game)
+	ShowChecker                    // a form where the reader tries a move for the block's roll
+	ShowEditor                     // the standalone checker: the reader edits the whole block
 )
 
 var outputNames = []struct {
 	name string
 	out  Output
-}{{"diagram", ShowDiagram}, {"moves", ShowMoves}, {"rolls", ShowRolls}, {"stats", ShowStats}, {"result", ShowResult}}
+}{{"diagram", ShowDiagram}, {"moves", ShowMoves}, {"rolls", ShowRolls}, {"stats", ShowStats}, {"result", ShowResult}, {"checker", ShowChecker}, {"editor", ShowEditor}}
 
 // Has reports whether o includes x.
 func (o Output) Has(x Output) bool { return o&x != 0 }
@@ -503,13 +505,16 @@ func (b *Block) parsePresentation(game Game, get func(string) (field, bool), err
 		if b.Show.Has(ShowMoves) && !b.HasDice {
 			errs.Add(f.line, f.col, `"show: moves" needs a "dice:" line`)
 		}
+		if b.Show.Has(ShowChecker) && !b.HasDice {
+			errs.Add(f.line, f.col, `"show: checker" needs a "dice:" line: the reader tries a move for a roll`)
+		}
 		if _, hasStats := get("stats"); b.Show.Has(ShowStats) && !hasStats {
 			errs.Add(f.line, f.col, `"show: stats" needs a "stats:" line naming them`)
 		}
 	} else {
 		b.Show = ShowDiagram
 		if b.HasDice {
-			b.Show |= ShowMoves
+			b.Show |= ShowMoves | ShowChecker
 		}
 		if len(b.Stats) > 0 {
 			b.Show |= ShowStats

@@ -35,6 +35,9 @@ type Options struct {
 	// Rules are site-wide rule overrides ("key=value"), applied over the
 	// content's configuration file.
 	Rules []string
+	// Checker, when set, adds the in-browser move checker: a form under
+	// every figure with a roll, and the standalone checker page.
+	Checker *Checker
 }
 
 // Site is a built site: every output file by its slash-separated path
@@ -58,6 +61,7 @@ type pageResult struct {
 	files    map[string][]byte // standalone diagrams, by output path
 	errs     ErrorList
 	rendered []byte
+	script   string // the checker module the page loads: "", "checker.wasm" or "board.wasm"
 }
 
 // link is an internal link found in a page.
@@ -157,6 +161,14 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 	for name, data := range b.tmpl.Static {
 		site.Files[name] = data
 	}
+	if c := opt.Checker; c != nil {
+		site.Files["checker.wasm"] = c.Wasm
+		site.Files["board.wasm"] = c.BoardWasm
+		site.Files["wasm_exec.js"] = c.WasmExec
+		for name, data := range b.tmpl.Scripts {
+			site.Files[name] = data
+		}
+	}
 	if err := b.worksheets(site.Files, nav); err != nil {
 		errs.Add("templates", 0, 0, err.Error())
 		return nil, errs.Err()
@@ -225,6 +237,14 @@ func (b *builder) analyse(p *page) *pageResult {
 			html, svg, blk, errs := b.figure(p, n, id, r.figures, named, names)
 			for _, e := range errs {
 				r.errs.Add(p.file, n.Line+e.Line-1, n.Col+e.Col-1, e.Msg)
+			}
+			if blk != nil && b.opt.Checker != nil {
+				switch {
+				case blk.Show.Has(engine.ShowEditor):
+					r.script = "board.wasm"
+				case blk.Show.Has(engine.ShowChecker) && r.script == "" && blk.HasDice && !blk.Position.GameOver(blk.Rules):
+					r.script = "checker.wasm"
+				}
 			}
 			if blk != nil {
 				n.HTML = html
@@ -430,6 +450,12 @@ type pageView struct {
 	Prev, Next  *navItem
 	Alternates  []alternate
 	Profile     string
+	Script      *scriptView
+}
+
+// scriptView names the scripts of a page with a move checker.
+type scriptView struct {
+	Exec, Loader, Wasm string
 }
 
 // render renders page i through the layout.
@@ -449,6 +475,9 @@ func (b *builder) render(i int, nav map[i18n.Lang][]navSection) ([]byte, error) 
 		CSP:         CSP,
 		Content:     template.HTML(body.String()),
 		Profile:     b.profileText(p),
+	}
+	if w := b.res[i].script; w != "" {
+		v.Script = &scriptView{Exec: relURL(url, "wasm_exec.js"), Loader: relURL(url, "checker.js"), Wasm: relURL(url, w)}
 	}
 	// The table of contents with this page's links.
 	for _, s := range nav[p.lang] {

@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"path"
 	"strconv"
+	"strings"
 
 	"github.com/nardydocs/nardydocs/diagrams"
 	"github.com/nardydocs/nardydocs/engine"
@@ -25,6 +26,22 @@ type figureView struct {
 	Stats   []statView
 	Illegal *illegalView
 	Result  string
+	Checker *checkerView
+	Editor  *editorView
+}
+
+// checkerView is the move checker under a figure.
+type checkerView struct {
+	// Action is the standalone checker page, where the form goes when
+	// the page's script does not run.
+	Action string
+	Dice   string
+}
+
+// editorView is the standalone checker: the reader edits the block.
+type editorView struct {
+	Source string
+	Plays  []string
 }
 
 type movesView struct {
@@ -155,6 +172,19 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 			v.Stats = append(v.Stats, statView{Label: l.Stat(st), Value: l.Rolls(engine.Statistic(pos, blk.Rules, st))})
 		}
 	}
+	playable := blk.HasDice && !pos.GameOver(blk.Rules)
+	if blk.Show.Has(engine.ShowChecker) && playable && b.opt.Checker != nil {
+		v.Checker = &checkerView{Action: b.checkerAction(p), Dice: blk.Dice.String()}
+	}
+	if blk.Show.Has(engine.ShowEditor) {
+		ev := &editorView{Source: editorSource(n.Source)}
+		if blk.HasDice {
+			for _, pl := range engine.LegalPlays(pos, blk.Dice, blk.Rules) {
+				ev.Plays = append(ev.Plays, pl.Notation())
+			}
+		}
+		v.Editor = ev
+	}
 	if blk.Show.Has(engine.ShowResult) {
 		v.Result = l.Result(pos, blk.Rules, blk.Scoring)
 	}
@@ -167,6 +197,31 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 		return nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: "template figure.html: " + err.Error()}}
 	}
 	return out.Bytes(), standalone, blk, nil
+}
+
+// checkerAction returns the link from page p to the standalone checker
+// of its language (content/<lang>/checker.md), or "" when there is none.
+func (b *builder) checkerAction(p *page) string {
+	key := string(p.lang) + "/checker.md"
+	if _, ok := b.byKey[key]; !ok {
+		return ""
+	}
+	return relURL(p.url(), string(p.lang)+"/checker.html")
+}
+
+// editorSource is the block as the standalone checker shows it for
+// editing: without the lines that only say how to present it.
+func editorSource(src string) string {
+	var keep []string
+	for _, line := range strings.Split(strings.TrimRight(src, "\n"), "\n") {
+		key, _, _ := strings.Cut(strings.TrimSpace(line), ":")
+		switch key {
+		case "show", "caption", "name":
+			continue
+		}
+		keep = append(keep, line)
+	}
+	return strings.Join(keep, "\n")
 }
 
 // movesTable lists the legal plays for the block's roll.

@@ -15,7 +15,7 @@ import (
 	"strconv"
 )
 
-//go:embed *.html *.css
+//go:embed *.html *.css *.js
 var embedded embed.FS
 
 // Names lists the template files, in the order they are parsed.
@@ -24,10 +24,16 @@ var Names = []string{"layout.html", "figure.html", "choose.html", "notfound.html
 // Static lists the files copied to the site's root unchanged.
 var Static = []string{"style.css"}
 
+// Scripts lists the site's own JavaScript, copied to the site's root when
+// the move checker is built: only the few lines that load the checker's
+// WebAssembly module (everything else is Go).
+var Scripts = []string{"checker.js"}
+
 // Set is a loaded set of templates and static files.
 type Set struct {
-	HTML   *template.Template
-	Static map[string][]byte
+	HTML    *template.Template
+	Static  map[string][]byte
+	Scripts map[string][]byte
 }
 
 // FileError is a problem in one template file, at a line when known.
@@ -64,7 +70,7 @@ func Load(dir string, funcs template.FuncMap) (*Set, error) {
 		data, err := embedded.ReadFile(name)
 		return data, "templates/" + name, err
 	}
-	set := &Set{HTML: template.New("").Funcs(funcs), Static: map[string][]byte{}}
+	set := &Set{HTML: template.New("").Funcs(funcs), Static: map[string][]byte{}, Scripts: map[string][]byte{}}
 	for _, name := range Names {
 		data, path, err := read(name)
 		if err != nil {
@@ -85,6 +91,13 @@ func Load(dir string, funcs template.FuncMap) (*Set, error) {
 			return nil, &FileError{Path: path, Msg: err.Error()}
 		}
 		set.Static[name] = data
+	}
+	for _, name := range Scripts {
+		data, path, err := read(name)
+		if err != nil {
+			return nil, &FileError{Path: path, Msg: err.Error()}
+		}
+		set.Scripts[name] = data
 	}
 	return set, nil
 }

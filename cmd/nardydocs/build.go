@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/nardydocs/nardydocs/site"
@@ -15,6 +16,8 @@ type siteFlags struct {
 	templates string
 	jobs      int
 	rules     []string
+	noChecker bool
+	source    string
 }
 
 func (f *siteFlags) register(cmd *cobra.Command) {
@@ -25,8 +28,34 @@ func (f *siteFlags) register(cmd *cobra.Command) {
 	fl.StringArrayVar(&f.rules, "rules", nil, "site-wide rule override key=value (repeatable)")
 }
 
+// registerChecker adds the flags of the move checker, which build and
+// serve compile from the nardydocs sources.
+func (f *siteFlags) registerChecker(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.BoolVar(&f.noChecker, "no-checker", false, "build the site without the in-browser move checker")
+	fl.StringVar(&f.source, "source", "", "the nardydocs sources the checker is compiled from (default: $NARDYDOCS_SOURCE, or the sources around the current directory)")
+}
+
 func (f *siteFlags) options() site.Options {
 	return site.Options{Content: f.content, Templates: f.templates, Jobs: f.jobs, Rules: f.rules}
+}
+
+// checker compiles the move checker unless --no-checker is given.
+func (f *siteFlags) checker(cmd *cobra.Command) (*site.Checker, error) {
+	if f.noChecker {
+		return nil, nil
+	}
+	src := f.source
+	if src == "" {
+		src = os.Getenv("NARDYDOCS_SOURCE")
+	}
+	if src == "" {
+		src = site.FindSource(".")
+	}
+	if src == "" || site.FindSource(src) == "" {
+		return nil, errors.New("the move checker is compiled from the nardydocs sources: run inside them, give --source DIR, or build without it (--no-checker)")
+	}
+	return site.BuildChecker(cmd.Context(), site.FindSource(src))
 }
 
 // printBuildErrors prints a build's problems one per line, then a count.
@@ -58,7 +87,13 @@ replaces the old one only when the whole build succeeded.`,
 		Args: maxArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			start := time.Now()
-			s, err := site.Build(cmd.Context(), f.options())
+			opt := f.options()
+			c, err := f.checker(cmd)
+			if err != nil {
+				return err
+			}
+			opt.Checker = c
+			s, err := site.Build(cmd.Context(), opt)
 			if err != nil {
 				printBuildErrors(cmd.ErrOrStderr(), err)
 				return errReported
@@ -72,6 +107,7 @@ replaces the old one only when the whole build succeeded.`,
 		},
 	}
 	f.register(cmd)
+	f.registerChecker(cmd)
 	cmd.Flags().StringVar(&out, "out", "public", "output directory")
 	return cmd
 }
@@ -83,7 +119,11 @@ func newCheckCmd() *cobra.Command {
 		Short: "Report every problem in the content without writing anything",
 		Args:  maxArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			s, err := site.Build(cmd.Context(), f.options())
+			opt := f.options()
+			// The forms of the checker are rendered (and so checked);
+			// its module is not compiled.
+			opt.Checker = &site.Checker{}
+			s, err := site.Build(cmd.Context(), opt)
 			if err != nil {
 				printBuildErrors(cmd.ErrOrStderr(), err)
 				return errReported

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -19,5 +20,21 @@ func TestMain(m *testing.M) {
 // TestScripts runs the command-line scenarios in testdata/script: output,
 // errors and exit statuses of build, check, serve and moves.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+	src, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/script",
+		Setup: func(e *testscript.Env) error {
+			// The move checker is compiled from these sources.
+			e.Setenv("NARDYDOCS_SOURCE", src)
+			for _, k := range []string{"HOME", "GOCACHE", "GOPATH", "GOMODCACHE", "GOFLAGS", "GOPROXY", "PATH"} {
+				if v := os.Getenv(k); v != "" {
+					e.Setenv(k, v)
+				}
+			}
+			return nil
+		},
+	})
 }

@@ -24,7 +24,13 @@ content has errors, the pages show them instead of stale content.`,
 				return usageError{fmt.Errorf("--port %d: use 0 to 65535", port)}
 			}
 			ctx := cmd.Context()
-			srv := site.NewServer(ctx, f.options(), cmd.ErrOrStderr())
+			opt := f.options()
+			c, err := f.checker(cmd)
+			if err != nil {
+				return err
+			}
+			opt.Checker = c
+			srv := site.NewServer(ctx, opt, cmd.ErrOrStderr())
 			addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 			return srv.ListenAndServe(ctx, addr, func(a string) {
 				fmt.Fprintf(cmd.OutOrStdout(), "serving http://%s/ (Ctrl+C to stop)\n", a)
@@ -32,6 +38,7 @@ content has errors, the pages show them instead of stale content.`,
 		},
 	}
 	f.register(cmd)
+	f.registerChecker(cmd)
 	cmd.Flags().IntVar(&port, "port", 8080, "port on 127.0.0.1 (0 picks a free one)")
 	return cmd
 }

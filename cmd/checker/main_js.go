@@ -1,0 +1,135 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+
+	"github.com/nardydocs/nardydocs/templates/i18n"
+)
+
+func main() {
+	doc := js.Global().Get("document")
+	forms := doc.Call("querySelectorAll", "form.checker")
+	for i := 0; i < forms.Length(); i++ {
+		wire(forms.Index(i))
+	}
+	// The pure function, for the page's tests and the curious reader's
+	// console: nardyCheck(blockOrCode, move, lang) → JSON.
+	js.Global().Set("nardyCheck", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) < 3 {
+			return `{"error": "nardyCheck(position, move, lang)"}`
+		}
+		r := evaluate(args[0].String(), args[1].String(), i18n.Lang(args[2].String()))
+		return js.Global().Get("JSON").Call("stringify", r.js())
+	}))
+	// When the checker became usable, for the page's tests.
+	js.Global().Set("nardyCheckerReadyAt", js.Global().Get("performance").Call("now"))
+	doc.Get("documentElement").Get("classList").Call("add", "checker-ready")
+	select {}
+}
+
+// wire makes one checker form answer in the page instead of navigating.
+func wire(form js.Value) {
+	lang := i18n.Lang(form.Get("dataset").Get("lang").String())
+	elems := form.Get("elements")
+	submit := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) > 0 {
+			args[0].Call("preventDefault")
+		}
+		text := form.Get("dataset").Get("code").String()
+		if block := elems.Get("block"); block.Truthy() {
+			text = block.Get("value").String()
+		}
+		move := elems.Get("move").Get("value").String()
+		show(form, evaluate(text, move, lang), lang)
+		return nil
+	})
+	form.Call("addEventListener", "submit", submit)
+	if block := elems.Get("block"); block.Truthy() {
+		// A figure's form without JavaScript comes here with its position
+		// code and move in the address.
+		q := js.Global().Get("URLSearchParams").New(js.Global().Get("location").Get("search"))
+		if code := q.Call("get", "code"); code.Truthy() {
+			block.Set("value", code)
+			if move := q.Call("get", "move"); move.Truthy() {
+				elems.Get("move").Set("value", move)
+			}
+		}
+		redraw := js.FuncOf(func(js.Value, []js.Value) any {
+			drawBoard(form, block.Get("value").String(), lang)
+			return nil
+		})
+		block.Call("addEventListener", "input", redraw)
+		drawBoard(form, block.Get("value").String(), lang)
+		// A move given in the address (from a figure's form without
+		// JavaScript) is judged at once.
+		if elems.Get("move").Get("value").String() != "" {
+			submit.Invoke()
+		}
+	}
+}
+
+// js returns the verdict as a JavaScript object with the fields of
+// Check's JSON (JSON.stringify of it gives the same text).
+func (r result) js() js.Value {
+	if r.Error != "" {
+		return js.ValueOf(map[string]any{"error": r.Error})
+	}
+	plays := make([]any, len(r.Plays))
+	for i, p := range r.Plays {
+		plays[i] = p
+	}
+	o := js.Global().Get("Object").New()
+	o.Set("legal", r.Legal)
+	o.Set("reason", r.Reason)
+	o.Set("message", r.Message)
+	o.Set("col", r.Col)
+	o.Set("play", r.Play)
+	o.Set("plays", plays)
+	o.Set("dice_played", r.DicePlayed)
+	return o
+}
+
+// show writes a verdict into the form's <output> and, on the standalone
+// page, the list of legal plays.
+func show(form js.Value, r result, lang i18n.Lang) {
+	out := form.Call("querySelector", "output")
+	cls := form.Get("classList")
+	cls.Call("remove", "legal", "illegal", "broken")
+	switch {
+	case r.Error != "":
+		cls.Call("add", "broken")
+		out.Set("textContent", r.Error)
+	case r.Legal:
+		cls.Call("add", "legal")
+		out.Set("textContent", r.Message)
+	default:
+		cls.Call("add", "illegal")
+		out.Set("textContent", r.Message)
+	}
+	listPlays(form, r.Plays, r.Error == "", lang)
+}
+
+// listPlays fills the standalone page's list of legal plays (other forms
+// have none); known is false when the position has no roll.
+func listPlays(form js.Value, plays []string, known bool, lang i18n.Lang) {
+	list := form.Call("querySelector", "ol.legal-plays")
+	if !list.Truthy() {
+		return
+	}
+	list.Set("textContent", "")
+	doc := js.Global().Get("document")
+	for _, p := range plays {
+		li := doc.Call("createElement", "li")
+		code := doc.Call("createElement", "code")
+		code.Set("textContent", p)
+		li.Call("appendChild", code)
+		list.Call("appendChild", li)
+	}
+	if known && len(plays) == 0 {
+		li := doc.Call("createElement", "li")
+		li.Set("textContent", lang.T("fig.moves.none"))
+		list.Call("appendChild", li)
+	}
+}
