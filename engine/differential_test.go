@@ -551,8 +551,13 @@ func TestReferenceRuleExamples(t *testing.T) {
 	if want := mustCode("Lw:24x14,21:12x13,2x2"); !refLegal(p, engine.Dice{5, 5}, engine.DefaultRules, false).positions[want] {
 		t.Errorf("Black's 5-5 after 24/22/21: 12/2 12/2 is not among the reference plays")
 	}
-	// A mid-game 6-6 takes one checker from the head.
-	for q := range refLegal(mustCode("Lw:24x14,18:12x14,11"), engine.Dice{6, 6}, engine.DefaultRules, false).positions {
+	// A mid-game 6-6 takes one checker from the head; the other sixes are
+	// played by other checkers (24/18 20/14/8/2).
+	mid := refLegal(mustCode("Lw:24x14,20:12x14,11"), engine.Dice{6, 6}, engine.DefaultRules, false)
+	if mid.dice != 4 || len(mid.positions) == 0 {
+		t.Errorf("mid-game 6-6: %d dice in %d plays, want all four", mid.dice, len(mid.positions))
+	}
+	for q := range mid.positions {
 		if q.Count(engine.White, 24) != 13 {
 			t.Errorf("mid-game 6-6: %s leaves %d on the head", engine.Code(q, engine.Dice{}, false, engine.DefaultRules), q.Count(engine.White, 24))
 		}
