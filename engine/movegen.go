@@ -145,6 +145,7 @@ type node struct {
 	usedLow bool  // a non-double sequence that played only the low die so far
 	hitters uint32
 	held    uint32 // long nardy: the mover's points, as bits in the opponent's coordinates
+	occ     uint32 // the mover's occupied points and bar (bit o for own point o, 1..25)
 }
 
 // Zobrist keys: one random word per (mover or opponent, cell, count), per
@@ -255,6 +256,11 @@ func (g *gen) run() {
 	}
 	root.pos = hashBoards(&root.b)
 	root.held = heldBits(g.game, &root.b[0])
+	for o := 1; o <= 25; o++ {
+		if root.b[0][o] > 0 {
+			root.occ |= 1 << o
+		}
+	}
 	g.oppLow, g.oppHome = 25, false
 	for o := 0; o <= 24; o++ {
 		if root.b[1][o] > 0 {
@@ -332,34 +338,28 @@ func (g *gen) expand(i int32) {
 
 // tryDie plays die from node i in every legal way and expands the results.
 func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool) {
-	me, opp := &g.nodes[i].b[0], &g.nodes[i].b[1]
-	if g.game == Short && me[25] > 0 {
+	n := &g.nodes[i]
+	if g.game == Short && n.b[0][25] > 0 {
 		to := 25 - int(die)
-		if opp[cross(g.game, to)] <= 1 {
+		if n.b[1][cross(g.game, to)] <= 1 {
 			g.child(i, 25, to, die, rem, low, false)
 		}
 		return
 	}
-	highest := 0
-	for o := 25; o >= 1; o-- {
-		if me[o] != 0 {
-			highest = o
-			break
-		}
-	}
+	occ := n.occ
+	highest := 31 - bits.LeadingZeros32(occ)
 	allHome := highest <= 6
-	for from := highest; from >= 1; from-- {
+	for occ != 0 {
+		from := 31 - bits.LeadingZeros32(occ)
+		occ &^= 1 << from
 		// The nodes slice may grow in child: read through it each time.
-		me, opp = &g.nodes[i].b[0], &g.nodes[i].b[1]
-		if me[from] == 0 {
-			continue
-		}
-		if g.game == Long && from == 24 && g.headStart-me[24] >= g.headLimit {
+		n = &g.nodes[i]
+		if g.game == Long && from == 24 && g.headStart-n.b[0][24] >= g.headLimit {
 			continue
 		}
 		to := from - int(die)
 		if to >= 1 {
-			c := opp[cross(g.game, to)]
+			c := n.b[1][cross(g.game, to)]
 			if g.game == Long && c > 0 || c > 1 {
 				continue
 			}
@@ -369,9 +369,8 @@ func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool) {
 			}
 			to = 0
 		}
-		hitters := g.nodes[i].hitters
-		hitterHere := hitters&(1<<from) != 0
-		if !hitterHere || me[from] > 1 {
+		hitterHere := n.hitters&(1<<from) != 0
+		if !hitterHere || n.b[0][from] > 1 {
 			g.child(i, from, to, die, rem, low, false)
 		}
 		if hitterHere && (to == 0 || g.nodes[i].b[0][to] == 0) {
@@ -382,22 +381,31 @@ func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool) {
 
 // child adds the state after moving one checker from -> to (own
 // coordinates) from node i, unless it was seen before or breaks a rule
-// checked after every die, and expands it.
+// checked after every die, and expands it. The new node is built in
+// place at the end of the node list and dropped again if it is not kept.
 func (g *gen) child(i int32, from, to int, die uint8, rem uint8, low, moveHitter bool) {
-	n := &g.nodes[i]
-	c := node{b: n.b, pos: n.pos, parent: i, depth: n.depth + 1, rem: rem, hitters: n.hitters, held: n.held, usedLow: low || n.usedLow}
+	g.nodes = append(g.nodes, g.nodes[i])
+	idx := int32(len(g.nodes) - 1)
+	c := &g.nodes[idx]
+	c.parent, c.depth, c.rem, c.usedLow = i, c.depth+1, rem, low || c.usedLow
 	me, opp := &c.b[0], &c.b[1]
 	c.pos ^= zCell[0][from][me[from]] ^ zCell[0][from][me[from]-1]
 	me[from]--
+	if me[from] == 0 {
+		c.occ &^= 1 << from
+	}
 	c.pos ^= zCell[0][to][me[to]] ^ zCell[0][to][me[to]+1]
 	me[to]++
 	hit := false
-	if to >= 1 && g.game == Short {
-		if x := cross(g.game, to); opp[x] == 1 {
-			c.pos ^= zCell[1][x][1] ^ zCell[1][x][0] ^ zCell[1][25][opp[25]] ^ zCell[1][25][opp[25]+1]
-			opp[x] = 0
-			opp[25]++
-			hit = true
+	if to >= 1 {
+		c.occ |= 1 << to
+		if g.game == Short {
+			if x := cross(g.game, to); opp[x] == 1 {
+				c.pos ^= zCell[1][x][1] ^ zCell[1][x][0] ^ zCell[1][25][opp[25]] ^ zCell[1][25][opp[25]+1]
+				opp[x] = 0
+				opp[25]++
+				hit = true
+			}
 		}
 	}
 	if g.rules.Short == Eastern && g.game == Short {
@@ -419,16 +427,16 @@ func (g *gen) child(i int32, from, to int, die uint8, rem uint8, low, moveHitter
 			c.held |= 1 << crossLong[to]
 		}
 		if g.rules.BlockCheck == BlockEachDie && !g.heldOK(c.held) {
+			g.nodes = g.nodes[:idx]
 			return
 		}
 	}
 	h := c.stateHash()
-	if g.seenState(&c, h) {
+	if g.seenState(c, h) {
+		g.nodes = g.nodes[:idx]
 		return
 	}
 	c.mv = Move{From: Point(from), To: Point(to), Die: die, Hit: hit}
-	g.nodes = append(g.nodes, c)
-	idx := int32(len(g.nodes) - 1)
 	if 2*len(g.nodes) > len(g.table) {
 		g.grow()
 	} else {
