@@ -19,12 +19,13 @@ const (
 	ShowResult                     // who won and how many points (a finished game)
 	ShowChecker                    // a form where the reader tries a move for the block's roll
 	ShowEditor                     // the standalone checker: the reader edits the whole block
+	ShowOdds                       // the statistics beyond one roll named by "odds:"
 )
 
 var outputNames = []struct {
 	name string
 	out  Output
-}{{"diagram", ShowDiagram}, {"moves", ShowMoves}, {"rolls", ShowRolls}, {"stats", ShowStats}, {"result", ShowResult}, {"checker", ShowChecker}, {"editor", ShowEditor}}
+}{{"diagram", ShowDiagram}, {"moves", ShowMoves}, {"rolls", ShowRolls}, {"stats", ShowStats}, {"result", ShowResult}, {"checker", ShowChecker}, {"editor", ShowEditor}, {"odds", ShowOdds}}
 
 // Has reports whether o includes x.
 func (o Output) Has(x Output) bool { return o&x != 0 }
@@ -98,6 +99,9 @@ type Block struct {
 	// Rolls lists the rolls of the "show: rolls" table (all 21 unless a
 	// "rolls:" line chooses some), larger die first.
 	Rolls []Dice
+	// Odds lists the statistics beyond one roll to compute ("odds:"), in
+	// the order written.
+	Odds []OddsItem
 	// Exercises are the worksheet tasks the block sets ("exercise:").
 	Exercises []Exercise
 	// Keys records where each key was written (its value's position).
@@ -123,7 +127,7 @@ type ParseOptions struct {
 // BlockKeys lists every key a block may use, in documented order.
 var BlockKeys = []string{
 	"game", "position", "from", "white", "black", "white-bar", "black-bar",
-	"turn", "started", "rules", "play", "dice", "show", "stats", "caption",
+	"turn", "started", "rules", "play", "dice", "show", "stats", "odds", "caption",
 	"arrows", "marks", "illegal", "name", "rolls", "cube", "jacoby", "exercise",
 }
 
@@ -249,6 +253,8 @@ func ParseBlock(src string, opt ParseOptions) (*Block, error) {
 	b.parsePresentation(game, get, &errs)
 
 	b.parseScoring(game, get, &errs)
+
+	b.parseOdds(game, get, &errs)
 
 	b.parseExercise(get, &errs)
 

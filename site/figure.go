@@ -24,6 +24,7 @@ type figureView struct {
 	Moves   *movesView
 	Rolls   *rollsView
 	Stats   []statView
+	Odds    []oddsView
 	Illegal *illegalView
 	Result  string
 	Checker *checkerView
@@ -170,6 +171,12 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 	if blk.Show.Has(engine.ShowStats) {
 		for _, st := range blk.Stats {
 			v.Stats = append(v.Stats, statView{Label: l.Stat(st), Value: l.Rolls(engine.Statistic(pos, blk.Rules, st))})
+		}
+	}
+	if blk.Show.Has(engine.ShowOdds) {
+		var errs engine.ErrorList
+		if v.Odds, errs = oddsViews(l, blk); errs != nil {
+			return nil, nil, nil, errs
 		}
 	}
 	playable := blk.HasDice && !pos.GameOver(blk.Rules)

@@ -1,0 +1,76 @@
+package i18n
+
+// The strings of the statistics beyond one roll ("odds:" in a block),
+// merged into the ru and uk tables. Plural keys hold "one|few|many".
+var oddsRU = map[string]string{
+	"turn":        "ход|хода|ходов",
+	"odds.games":  "партия|партии|партий",
+	"num.decimal": ",",
+
+	"odds.pct":     "{n}\u00a0%",
+	"odds.pct.lt":  "меньше {n}\u00a0%",
+	"odds.pct.gt":  "больше {n}\u00a0%",
+	"odds.frac":    "{frac} ({pct})",
+	"odds.pm":      "{value} ± {err}",
+	"odds.in":      "за {n}",
+	"odds.exactly": "ровно за столько ходов",
+	"odds.within":  "за столько ходов или быстрее",
+	"odds.wins":    "{side} выигрывают",
+
+	"odds.bearoff":       "За сколько ходов {side} выведут все шашки",
+	"odds.bearoff.mean":  "В среднем ходов",
+	"odds.race":          "Гонка: кто первым выведет все шашки, ход {side}",
+	"odds.race.draw":     "Ничья (последний бросок)",
+	"odds.escape":        "Шашка {side} с пункта {from} уходит дальше пункта {past}",
+	"odds.escape.bar":    "Шашка {side} с бара уходит дальше пункта {past}",
+	"odds.lastroll":      "Последний бросок {side}",
+	"odds.lastroll.draw": "Ничья",
+
+	"odds.note.turns":     "Ходы считаются с ближайшего броска {side}.",
+	"odds.note.escape":    "Шашки соперника стоят на месте, остальные шашки {side} играют другие числа.",
+	"odds.method.exact":   "Посчитано точно.",
+	"odds.method.double":  "Посчитано в двойной точности: погрешность далеко за последним показанным знаком.",
+	"odds.method.sampled": "Оценка по {n}: после «±» — возможная погрешность.",
+}
+
+var oddsUK = map[string]string{
+	"turn":        "хід|ходи|ходів",
+	"odds.games":  "партія|партії|партій",
+	"num.decimal": ",",
+
+	"odds.pct":     "{n}\u00a0%",
+	"odds.pct.lt":  "менше {n}\u00a0%",
+	"odds.pct.gt":  "більше {n}\u00a0%",
+	"odds.frac":    "{frac} ({pct})",
+	"odds.pm":      "{value} ± {err}",
+	"odds.in":      "за {n}",
+	"odds.exactly": "рівно за стільки ходів",
+	"odds.within":  "за стільки ходів або швидше",
+	"odds.wins":    "{side} виграють",
+
+	"odds.bearoff":       "За скільки ходів {side} виведуть усі шашки",
+	"odds.bearoff.mean":  "У середньому ходів",
+	"odds.race":          "Перегони: хто першим виведе всі шашки, хід {side}",
+	"odds.race.draw":     "Нічия (останній кидок)",
+	"odds.escape":        "Шашка {side} з пункту {from} іде далі за пункт {past}",
+	"odds.escape.bar":    "Шашка {side} з бару іде далі за пункт {past}",
+	"odds.lastroll":      "Останній кидок {side}",
+	"odds.lastroll.draw": "Нічия",
+
+	"odds.note.turns":     "Ходи рахуються від найближчого кидка {side}.",
+	"odds.note.escape":    "Шашки суперника стоять на місці, решта шашок {side} грає інші числа.",
+	"odds.method.exact":   "Пораховано точно.",
+	"odds.method.double":  "Пораховано з подвійною точністю: похибка далеко за останнім показаним знаком.",
+	"odds.method.sampled": "Оцінка за {n}: після «±» — можлива похибка.",
+}
+
+func init() {
+	for _, m := range []struct{ into, from map[string]string }{{ru, oddsRU}, {uk, oddsUK}} {
+		for k, v := range m.from {
+			if _, dup := m.into[k]; dup {
+				panic("i18n: key " + k + " is defined twice")
+			}
+			m.into[k] = v
+		}
+	}
+}

@@ -1,0 +1,36 @@
+package i18n
+
+import "testing"
+
+func TestOddsPlurals(t *testing.T) {
+	for _, c := range []struct {
+		lang Lang
+		n    int
+		key  string
+		want string
+	}{
+		{RU, 1, "turn", "1 ход"}, {RU, 2, "turn", "2 хода"}, {RU, 4, "turn", "4 хода"}, {RU, 5, "turn", "5 ходов"},
+		{RU, 10, "turn", "10 ходов"}, {RU, 11, "turn", "11 ходов"}, {RU, 21, "turn", "21 ход"}, {RU, 22, "turn", "22 хода"},
+		{UK, 1, "turn", "1 хід"}, {UK, 3, "turn", "3 ходи"}, {UK, 5, "turn", "5 ходів"}, {UK, 10, "turn", "10 ходів"},
+		{UK, 12, "turn", "12 ходів"}, {UK, 21, "turn", "21 хід"}, {UK, 24, "turn", "24 ходи"},
+		{RU, 10000, "odds.games", "10000 партий"}, {RU, 1, "odds.games", "1 партия"}, {RU, 3, "odds.games", "3 партии"},
+		{UK, 10000, "odds.games", "10000 партій"}, {UK, 1, "odds.games", "1 партія"}, {UK, 3, "odds.games", "3 партії"},
+	} {
+		if got := c.lang.N(c.n, c.key); got != c.want {
+			t.Errorf("%s N(%d, %q) = %q, want %q", c.lang, c.n, c.key, got, c.want)
+		}
+	}
+}
+
+// The odds strings are merged into both tables; the key test covers them
+// only if they got there.
+func TestOddsStringsMerged(t *testing.T) {
+	for k := range oddsRU {
+		if !RU.Has(k) || !UK.Has(k) {
+			t.Errorf("odds key %q is missing from a table", k)
+		}
+	}
+	if len(oddsRU) != len(oddsUK) {
+		t.Errorf("oddsRU has %d keys, oddsUK %d", len(oddsRU), len(oddsUK))
+	}
+}
