@@ -99,6 +99,9 @@ type Block struct {
 	// Rolls lists the rolls of the "show: rolls" table (all 21 unless a
 	// "rolls:" line chooses some), larger die first.
 	Rolls []Dice
+	// Expect are the claims the block makes about what the engine
+	// computes ("expect:"); the site checks them with Verify.
+	Expect []Expectation
 	// Odds lists the statistics beyond one roll to compute ("odds:"), in
 	// the order written.
 	Odds []OddsItem
@@ -128,7 +131,7 @@ type ParseOptions struct {
 var BlockKeys = []string{
 	"game", "position", "from", "white", "black", "white-bar", "black-bar",
 	"turn", "started", "rules", "play", "dice", "show", "stats", "odds", "caption",
-	"arrows", "marks", "illegal", "name", "rolls", "cube", "jacoby", "exercise",
+	"arrows", "marks", "illegal", "name", "rolls", "cube", "jacoby", "exercise", "expect",
 }
 
 type field struct {
@@ -159,7 +162,7 @@ func ParseBlock(src string, opt ParseOptions) (*Block, error) {
 		if key != "caption" {
 			val = strings.TrimSpace(stripComment(val))
 		}
-		if prev := fields[key]; len(prev) > 0 && key != "play" {
+		if prev := fields[key]; len(prev) > 0 && key != "play" && key != "expect" {
 			errs.Add(line, 1, "duplicate key "+quote(key)+" (first on line "+strconv.Itoa(prev[0].line)+")")
 			continue
 		}
@@ -202,8 +205,8 @@ func ParseBlock(src string, opt ParseOptions) (*Block, error) {
 				errs.Add(f.line, f.col+w.col, err.Error())
 				continue
 			}
-			name, _, _ := strings.Cut(w.s, "=")
-			if g, _ := GameOf(name); g != game {
+			name, _, isKey := strings.Cut(w.s, "=")
+			if g, _ := GameOf(name); isKey && g != game {
 				errs.Add(f.line, f.col+w.col, "rule "+quote(w.s)+" is for "+g.String()+" nardy; this block is "+game.String()+" nardy")
 			}
 		}
@@ -257,6 +260,7 @@ func ParseBlock(src string, opt ParseOptions) (*Block, error) {
 	b.parseOdds(game, get, &errs)
 
 	b.parseExercise(get, &errs)
+	b.parseExpect(fields["expect"], &errs)
 
 	if f, ok := get("name"); ok {
 		if !validName(f.val) {

@@ -144,12 +144,53 @@ func (r Rules) Get(name string) (string, bool) {
 	return "", false
 }
 
-// Set applies one override written "key=value" to r. Unknown keys and
-// values are errors that list what is known.
+// Preset is a named rule profile: one reading of every disputed rule.
+type Preset struct {
+	Name  string
+	Rules Rules
+}
+
+// Presets are the named profiles, the default first. A "rules:" line (or
+// --rules, or the site's configuration) may name one; key=value words
+// after it override it.
+var Presets = []Preset{
+	// The defaults of RULES.md.
+	{"default", Rules{}},
+	// Tournament wording: the first-turn exception is the list of doubles
+	// 6-6, 4-4 and 3-3; a six-block is checked after every die; the last
+	// roll may draw.
+	{"federation", Rules{HeadException: HeadDoubles}},
+	// The defaults without the last roll: long nardy has no draws.
+	{"no-draws", Rules{NoLastRoll: true}},
+	// Common club rules (seed 000): only the doubles 6-6, 4-4, 3-3 take two
+	// from the head, a six-block formed in passing is no error, no draws.
+	{"club", Rules{HeadException: HeadDoubles, BlockCheck: BlockEndOfTurn, NoLastRoll: true}},
+	// Eastern short nardy: no hit and hide, no gammon with the cube,
+	// arithmetic stakes.
+	{"eastern", Rules{Short: Eastern}},
+}
+
+func presetNames() string {
+	names := make([]string, len(Presets))
+	for i, p := range Presets {
+		names[i] = p.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// Set applies one word of a "rules:" line to r: a preset's name sets
+// every rule to the preset, "key=value" overrides one rule. Unknown
+// presets, keys and values are errors that list what is known.
 func (r *Rules) Set(kv string) error {
 	name, val, ok := strings.Cut(kv, "=")
 	if !ok {
-		return errorString("rule " + quote(kv) + `: write "key=value", e.g. "block-check=end-of-turn"`)
+		for _, p := range Presets {
+			if p.Name == kv {
+				*r = p.Rules
+				return nil
+			}
+		}
+		return errorString("unknown profile " + quote(kv) + "; write a preset (" + presetNames() + ") or \"key=value\", e.g. \"block-check=end-of-turn\"")
 	}
 	for i, k := range RuleKeys {
 		if k.Name != name {
@@ -164,6 +205,23 @@ func (r *Rules) Set(kv string) error {
 		return errorString("rule " + quote(kv) + ": " + name + " is " + strings.Join(k.Values, " or "))
 	}
 	return errorString("unknown rule " + quote(kv) + "; known: " + ruleKeyNames())
+}
+
+// Profile names r as a preset plus the overrides that differ from it:
+// "default", "no-draws", "club head-exception=generalized". The preset
+// chosen is the one with the fewest differences (the earlier on a tie).
+func (r Rules) Profile() string {
+	best, bestDiff := 0, []string(nil)
+	for i, p := range Presets {
+		var diff []string
+		for _, g := range []Game{Long, Short} {
+			diff = append(diff, r.Diff(p.Rules, g)...)
+		}
+		if i == 0 || len(diff) < len(bestDiff) {
+			best, bestDiff = i, diff
+		}
+	}
+	return strings.Join(append([]string{Presets[best].Name}, bestDiff...), " ")
 }
 
 // GameOf returns the game a rule key applies to.

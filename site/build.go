@@ -3,6 +3,8 @@ package site
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"html/template"
 	"path"
 	"runtime"
@@ -38,6 +40,10 @@ type Options struct {
 	// Checker, when set, adds the in-browser move checker: a form under
 	// every figure with a roll, and the standalone checker page.
 	Checker *Checker
+	// KeepGoing reports problems in the content (bad blocks, failed
+	// claims, broken links) in Site.Problems instead of failing; a block
+	// with a problem is left out of its page. Used to compare profiles.
+	KeepGoing bool
 }
 
 // Site is a built site: every output file by its slash-separated path
@@ -46,6 +52,26 @@ type Site struct {
 	Files map[string][]byte
 	// Pages and Figures count what was built.
 	Pages, Figures int
+	// Records describe every figure: where its block is and what it
+	// computed, in page order.
+	Records []Record
+	// Problems are the content's problems of a KeepGoing build.
+	Problems ErrorList
+	// Rules is the site-wide rule profile the site was built with.
+	Rules engine.Rules
+}
+
+// Record is what one position block produced.
+type Record struct {
+	// Page is the page's output path; ID the figure's id on it.
+	Page, ID string
+	// File and Line are where the block is written.
+	File string
+	Line int
+	// Tables is a digest of everything the block computed (tables,
+	// statistics, explanations, in the page's words); Diagram a digest of
+	// its board diagram.
+	Tables, Diagram string
 }
 
 // CSP is the Content-Security-Policy every page ships: only the site's own
@@ -62,6 +88,7 @@ type pageResult struct {
 	errs     ErrorList
 	rendered []byte
 	script   string // the checker module the page loads: "", "checker.wasm" or "board.wasm"
+	records  []Record
 }
 
 // link is an internal link found in a page.
@@ -100,6 +127,7 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 		for _, w := range strings.Fields(kv) {
 			if err := b.cfg.Rules.Set(w); err != nil {
 				errs.Add("--rules", 0, 0, err.Error())
+				return nil, errs.Err() // the whole build would be under a profile nobody asked for
 			}
 		}
 	}
@@ -129,6 +157,11 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 	b.checkTranslations(&errs)
 	b.checkLinks(&errs)
 	b.checkExercises(&errs)
+	var problems ErrorList
+	if opt.KeepGoing && b.tmpl != nil {
+		problems, errs = errs, nil
+		problems.Sort()
+	}
 	if len(errs) > 0 {
 		return nil, errs.Err()
 	}
@@ -150,8 +183,9 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 		return nil, errs.Err()
 	}
 
-	site := &Site{Files: map[string][]byte{}, Pages: len(b.pages)}
+	site := &Site{Files: map[string][]byte{}, Pages: len(b.pages), Problems: problems, Rules: b.cfg.Rules}
 	for i, p := range b.pages {
+		site.Records = append(site.Records, b.res[i].records...)
 		site.Files[p.url()] = b.res[i].rendered
 		site.Figures += b.res[i].figures
 		for name, data := range b.res[i].files {
@@ -177,6 +211,7 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 		errs.Add("templates", 0, 0, err.Error())
 		return nil, errs.Err()
 	}
+	site.Files[ManifestFile] = site.manifest()
 	return site, nil
 }
 
@@ -228,6 +263,16 @@ func (b *builder) analyse(p *page) *pageResult {
 				r.links = append(r.links, link{node: n, dest: dest, line: lineOf(p.src, n.Pos()), col: colOf(p.src, n.Pos())})
 			}
 		case *Figure:
+			if n.Presets {
+				if b.tmpl != nil {
+					html, err := b.presetsTable(p.lang)
+					if err != nil {
+						r.errs.Add(p.file, n.Line-1, 1, err.Error())
+					}
+					n.HTML = html
+				}
+				return ast.WalkSkipChildren, nil
+			}
 			r.figures++
 			id := "fig-" + strconv.Itoa(r.figures)
 			r.ids[id] = true
@@ -235,8 +280,26 @@ func (b *builder) analyse(p *page) *pageResult {
 				return ast.WalkSkipChildren, nil
 			}
 			html, svg, blk, errs := b.figure(p, n, id, r.figures, named, names)
+			if len(errs) > 0 {
+				blk = nil // the figure is not shown
+			}
+			if blk != nil {
+				// A claim the engine disagrees with fails the build (the
+				// figure itself is fine: it shows what the engine says).
+				for _, e := range blk.Expect {
+					if got, ok := blk.Verify(e); !ok {
+						errs.Add(e.Loc.Line, e.Loc.Col, "expected "+e.Text+", the engine gives "+got+" under profile "+blk.Rules.Profile())
+					}
+				}
+			}
 			for _, e := range errs {
 				r.errs.Add(p.file, n.Line+e.Line-1, n.Col+e.Col-1, e.Msg)
+			}
+			if blk != nil {
+				r.records = append(r.records, Record{
+					Page: p.url(), ID: id, File: p.file, Line: n.Line - 1,
+					Tables: digest(computed(html)), Diagram: digest(svg),
+				})
 			}
 			if blk != nil && b.opt.Checker != nil {
 				switch {
@@ -269,6 +332,36 @@ func (b *builder) analyse(p *page) *pageResult {
 		return ast.WalkContinue, nil
 	})
 	return r
+}
+
+// computed returns a figure's HTML without the parts that are not what the
+// engine computed for it: the diagram (digested on its own), the position
+// code (which names the rules) and the checker's form.
+func computed(html []byte) []byte {
+	out := html
+	for _, cut := range [][2]string{{"<svg", "</svg>"}, {`<p class="code">`, "</p>"}, {`<form class="checker"`, "</form>"}} {
+		for {
+			i := bytes.Index(out, []byte(cut[0]))
+			if i < 0 {
+				break
+			}
+			j := bytes.Index(out[i:], []byte(cut[1]))
+			if j < 0 {
+				break
+			}
+			out = append(out[:i:i], out[i+j+len(cut[1]):]...)
+		}
+	}
+	return out
+}
+
+// digest is a short fingerprint of data, for comparing builds.
+func digest(data []byte) string {
+	if data == nil {
+		return ""
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:8])
 }
 
 // isInternal reports whether a link destination points inside the site.
@@ -524,17 +617,48 @@ func (b *builder) render(i int, nav map[i18n.Lang][]navSection) ([]byte, error) 
 
 // profileText names the rule profile a page was computed with.
 func (b *builder) profileText(p *page) string {
-	var diff []string
-	for _, g := range []engine.Game{engine.Long, engine.Short} {
-		if !p.fm.HasGame || p.fm.Game == g {
-			diff = append(diff, p.fm.Rules.Diff(engine.DefaultRules, g)...)
+	return p.lang.F("footer.profile", "profile", profileName(p.lang, p.fm.Rules))
+}
+
+// profileName names a profile in language l: the preset's title and
+// name, and the overrides on top of it.
+func profileName(l i18n.Lang, r engine.Rules) string {
+	words := strings.Fields(r.Profile())
+	s := l.F("profile.name", "title", l.T("preset."+words[0]), "name", words[0])
+	if len(words) > 1 {
+		s += " " + l.F("profile.plus", "rules", strings.Join(words[1:], ", "))
+	}
+	return s
+}
+
+// presetRow is one row of the presets table.
+type presetRow struct {
+	Name, Title, Desc string
+	Values            []string
+}
+
+// presetsTable renders the table of the presets in language l.
+func (b *builder) presetsTable(l i18n.Lang) ([]byte, error) {
+	var keys []string
+	for _, k := range engine.RuleKeys {
+		keys = append(keys, k.Name)
+	}
+	var rows []presetRow
+	for _, pr := range engine.Presets {
+		row := presetRow{Name: pr.Name, Title: l.T("preset." + pr.Name), Desc: l.T("preset." + pr.Name + ".desc")}
+		for _, k := range keys {
+			v, _ := pr.Rules.Get(k)
+			row.Values = append(row.Values, v)
 		}
+		rows = append(rows, row)
 	}
-	prof := p.lang.T("footer.default")
-	if len(diff) > 0 {
-		prof = strings.Join(diff, ", ")
-	}
-	return p.lang.F("footer.profile", "profile", prof)
+	var out bytes.Buffer
+	err := b.tmpl.HTML.ExecuteTemplate(&out, "presets.html", struct {
+		L    i18n.Lang
+		Keys []string
+		Rows []presetRow
+	}{l, keys, rows})
+	return out.Bytes(), err
 }
 
 // langLink is a language entry of the root and 404 pages.

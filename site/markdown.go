@@ -20,6 +20,10 @@ import (
 // position blocks.
 const BlockLanguage = "nardy"
 
+// PresetsLanguage is the info string of a fenced code block (left empty)
+// that becomes the table of the rule profiles' presets.
+const PresetsLanguage = "nardy-presets"
+
 // KindFigure is the AST node kind of a position block.
 var KindFigure = ast.NewNodeKind("NardyFigure")
 
@@ -33,6 +37,9 @@ type Figure struct {
 	Line, Col int
 	// HTML is the rendered figure.
 	HTML []byte
+	// Presets marks the table of the rule profiles' presets instead of a
+	// position block.
+	Presets bool
 }
 
 // Kind implements ast.Node.
@@ -61,13 +68,13 @@ func (figureTransformer) Transform(doc *ast.Document, reader text.Reader, _ pars
 	source := reader.Source()
 	var fences []*ast.FencedCodeBlock
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if fcb, ok := n.(*ast.FencedCodeBlock); ok && entering && string(fcb.Language(source)) == BlockLanguage {
+		if fcb, ok := n.(*ast.FencedCodeBlock); ok && entering && (string(fcb.Language(source)) == BlockLanguage || string(fcb.Language(source)) == PresetsLanguage) {
 			fences = append(fences, fcb)
 		}
 		return ast.WalkContinue, nil
 	})
 	for _, fcb := range fences {
-		fig := &Figure{}
+		fig := &Figure{Presets: string(fcb.Language(source)) == PresetsLanguage}
 		var body bytes.Buffer
 		lines := fcb.Lines()
 		for i := 0; i < lines.Len(); i++ {

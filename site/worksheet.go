@@ -215,13 +215,10 @@ func (b *builder) worksheet(l i18n.Lang, g engine.Game, list []exercise, nav map
 	return out.Bytes(), nil
 }
 
-// worksheetProfile names the site's rule profile for game g.
-func (b *builder) worksheetProfile(l i18n.Lang, g engine.Game) string {
-	prof := l.T("footer.default")
-	if diff := b.cfg.Rules.Diff(engine.DefaultRules, g); len(diff) > 0 {
-		prof = strings.Join(diff, ", ")
-	}
-	return l.F("footer.profile", "profile", prof)
+// worksheetProfile names the site's rule profile (the worksheets gather
+// blocks of many pages under it).
+func (b *builder) worksheetProfile(l i18n.Lang, _ engine.Game) string {
+	return l.F("footer.profile", "profile", profileName(l, b.cfg.Rules))
 }
 
 // task builds the n-th exercise of a worksheet: the diagram, the

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
+	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/site"
 	"github.com/spf13/cobra"
 )
@@ -98,11 +100,16 @@ replaces the old one only when the whole build succeeded.`,
 				printBuildErrors(cmd.ErrOrStderr(), err)
 				return errReported
 			}
+			previous, err := os.ReadFile(filepath.Join(out, site.ManifestFile))
+			if err != nil {
+				previous = nil // no previous build to compare with
+			}
 			if err := s.Write(out); err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "built %d pages, %d figures, %d files into %s in %s\n",
 				s.Pages, s.Figures, len(s.Files), out, time.Since(start).Round(time.Millisecond))
+			fmt.Fprintln(cmd.OutOrStdout(), s.Compare(previous))
 			return nil
 		},
 	}
@@ -133,5 +140,43 @@ func newCheckCmd() *cobra.Command {
 		},
 	}
 	f.register(cmd)
+	return cmd
+}
+
+func newDiffCmd() *cobra.Command {
+	var f siteFlags
+	var other []string
+	cmd := &cobra.Command{
+		Use:   "diff --rules key=value …",
+		Short: "Show which blocks would change under other rules, without writing anything",
+		Long: `Builds the site twice in memory, under its own rule profile and with the
+given overrides on top (key=value, or a preset's name such as no-draws), and
+lists the blocks whose tables or statistics would change and the claims
+("expect:" lines) that would no longer hold, so an editor knows which
+paragraphs to rewrite.`,
+		Args: maxArgs(0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if len(other) == 0 {
+				return usageError{errors.New("give the rules to compare with: --rules key=value (or a preset, e.g. --rules no-draws)")}
+			}
+			var check engine.Rules
+			for _, kv := range other {
+				if _, err := engine.ParseRules(check, kv); err != nil {
+					return usageError{fmt.Errorf("--rules: %w", err)}
+				}
+			}
+			d, err := site.DiffRules(cmd.Context(), f.options(), other)
+			if err != nil {
+				printBuildErrors(cmd.ErrOrStderr(), err)
+				return errReported
+			}
+			fmt.Fprint(cmd.OutOrStdout(), d)
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.content, "content", "content", "content directory (content/ru, content/uk)")
+	fl.StringVar(&f.templates, "templates", "", "directory whose files override the embedded templates")
+	fl.StringArrayVar(&other, "rules", nil, "the rules to compare with: key=value or a preset (repeatable)")
 	return cmd
 }

@@ -58,7 +58,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &flagError{err} })
-	root.AddCommand(newBuildCmd(), newCheckCmd(), newServeCmd(), newMovesCmd(), newDiagramCmd())
+	root.AddCommand(newBuildCmd(), newCheckCmd(), newServeCmd(), newDiffCmd(), newMovesCmd(), newDiagramCmd())
 	return root
 }
 

@@ -1,0 +1,182 @@
+package engine
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Expectation is a claim a block makes about what the engine computes,
+// written on an "expect:" line so that the prose beside the block is
+// checked at every build:
+//
+//	expect: moves 2             the number of legal plays for the block's roll
+//	expect: dice-played 2       how many dice each legal play uses
+//	expect: draw 4/36           a statistic of "stats:" (any of its names)
+//	expect: legal 24/18 24/18   the play is legal for the block's roll
+//	expect: illegal             the block's "illegal:" play is illegal
+//	expect: illegal 24/12       that play is illegal
+//	expect: pips white 360      a side's pip count
+//	expect: result mars 2       how the game ended, and the points it is worth
+//
+// A block may have several "expect:" lines.
+type Expectation struct {
+	Kind string   // the first word: "moves", "draw", "legal" …
+	Args []string // the rest of the words
+	Text string   // the claim as written
+	Loc  Loc      // where the claim is written
+}
+
+// expectKinds lists the kinds of claims besides the statistics' names.
+var expectKinds = []string{"moves", "dice-played", "legal", "illegal", "pips", "result"}
+
+// parseExpect reads every "expect:" line and checks its form (whether the
+// engine agrees is Verify's business).
+func (b *Block) parseExpect(fs []field, errs *ErrorList) {
+	for _, f := range fs {
+		ws := words(f.val)
+		if len(ws) == 0 {
+			errs.Add(f.line, f.col, `"expect:" needs a claim, e.g. "expect: moves 2" or "expect: draw 4/36"`)
+			continue
+		}
+		e := Expectation{Kind: ws[0].s, Text: f.val, Loc: Loc{f.line, f.col}}
+		for _, w := range ws[1:] {
+			e.Args = append(e.Args, w.s)
+		}
+		if msg := b.expectProblem(e); msg != "" {
+			errs.Add(f.line, f.col, "expect "+quote(f.val)+": "+msg)
+			continue
+		}
+		b.Expect = append(b.Expect, e)
+	}
+}
+
+// expectProblem says what is wrong with the form of a claim, or "".
+func (b *Block) expectProblem(e Expectation) string {
+	count := func() string {
+		if len(e.Args) != 1 {
+			return "write one number, e.g. \"" + e.Kind + " 2\""
+		}
+		if _, ok := number(e.Args[0]); !ok {
+			return quote(e.Args[0]) + " is not a number"
+		}
+		return ""
+	}
+	needDice := func() string {
+		if !b.HasDice {
+			return `the claim is about the block's roll: add a "dice:" line`
+		}
+		return ""
+	}
+	switch {
+	case e.Kind == "moves" || e.Kind == "dice-played":
+		if msg := needDice(); msg != "" {
+			return msg
+		}
+		return count()
+	case e.Kind == "legal" || e.Kind == "illegal":
+		if msg := needDice(); msg != "" {
+			return msg
+		}
+		if len(e.Args) == 0 {
+			if e.Kind == "illegal" && b.Illegal != nil {
+				return ""
+			}
+			return "write the play, e.g. \"" + e.Kind + " 24/18 13/7\""
+		}
+		if _, err := ParseMoves(strings.Join(e.Args, " ")); err != nil {
+			return err.Error()
+		}
+	case e.Kind == "pips":
+		if len(e.Args) != 2 {
+			return `write the side and the count, e.g. "pips white 360"`
+		}
+		if _, ok := ParseSide(e.Args[0]); !ok {
+			return quote(e.Args[0]) + ` is not "white" or "black"`
+		}
+		if _, ok := number(e.Args[1]); !ok {
+			return quote(e.Args[1]) + " is not a number"
+		}
+	case e.Kind == "result":
+		if len(e.Args) < 1 || len(e.Args) > 2 {
+			return `write how the game ended and, if you like, the points, e.g. "result mars 2"`
+		}
+		if !slices.Contains(resultKindNames[:], e.Args[0]) || e.Args[0] == "not-over" {
+			return quote(e.Args[0]) + " is not a result; known: oin, mars, draw, single, gammon, backgammon"
+		}
+		if len(e.Args) == 2 {
+			if _, ok := number(e.Args[1]); !ok {
+				return quote(e.Args[1]) + " is not a number of points"
+			}
+		}
+	case slices.Contains(statNames, e.Kind):
+		if len(e.Args) != 1 || !strings.HasSuffix(e.Args[0], "/36") {
+			return `write the count out of 36, e.g. "` + e.Kind + ` 4/36"`
+		}
+		if n, ok := number(strings.TrimSuffix(e.Args[0], "/36")); !ok || n > 36 {
+			return quote(e.Args[0]) + " is not a count out of 36"
+		}
+		if msg := b.statProblem(b.Position.Game, Stat(slices.Index(statNames, e.Kind))); msg != "" {
+			return msg
+		}
+	default:
+		return "unknown claim " + quote(e.Kind) + "; known: " + strings.Join(expectKinds, ", ") + ", or a statistic (" + strings.Join(statNames, ", ") + ")"
+	}
+	return ""
+}
+
+// Verify computes what a claim is about and reports whether the engine
+// agrees; got is the engine's answer in the claim's own form ("6/36",
+// "legal", "mars 2").
+func (b *Block) Verify(e Expectation) (got string, ok bool) {
+	p := b.Position
+	switch e.Kind {
+	case "moves", "dice-played":
+		plays := LegalPlays(p, b.Dice, b.Rules)
+		n := len(plays)
+		if e.Kind == "dice-played" {
+			n = 0
+			if len(plays) > 0 {
+				n = plays[0].DicePlayed()
+			}
+		}
+		got = strconv.Itoa(n)
+		return got, got == e.Args[0]
+	case "legal", "illegal":
+		var v Verdict
+		if len(e.Args) == 0 {
+			v = ExplainSegments(p, b.Dice, b.Rules, b.Illegal)
+		} else {
+			v = Explain(p, b.Dice, b.Rules, strings.Join(e.Args, " "))
+		}
+		got = "illegal (" + v.String() + ")"
+		if v.Legal() {
+			got = "legal"
+		}
+		return got, v.Legal() == (e.Kind == "legal")
+	case "pips":
+		s, _ := ParseSide(e.Args[0])
+		got = strconv.Itoa(p.Pips(s))
+		return got, got == e.Args[1]
+	case "result":
+		o := p.Result(b.Rules)
+		if p.Game == Short {
+			o = o.Scored(b.Scoring, b.Rules)
+		}
+		switch {
+		case o.LastRollPending:
+			got = "not over (the last roll is to come)"
+		case !o.Over:
+			got = "not over"
+		default:
+			got = o.Kind.String()
+		}
+		if len(e.Args) == 2 {
+			got += " " + strconv.Itoa(o.Points)
+		}
+		return got, got == strings.Join(e.Args, " ")
+	}
+	c := Statistic(p, b.Rules, Stat(slices.Index(statNames, e.Kind)))
+	got = strconv.Itoa(c.N) + "/36"
+	return got, got == e.Args[0]
+}
