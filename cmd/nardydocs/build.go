@@ -42,6 +42,15 @@ func (f *siteFlags) options() site.Options {
 	return site.Options{Content: f.content, Templates: f.templates, Jobs: f.jobs, Rules: f.rules}
 }
 
+// optionsWithChecker returns the build's options with the move checker
+// compiled (unless --no-checker is given).
+func (f *siteFlags) optionsWithChecker(cmd *cobra.Command) (site.Options, error) {
+	opt := f.options()
+	c, err := f.checker(cmd)
+	opt.Checker = c
+	return opt, err
+}
+
 // checker compiles the move checker unless --no-checker is given.
 func (f *siteFlags) checker(cmd *cobra.Command) (*site.Checker, error) {
 	if f.noChecker {
@@ -89,12 +98,10 @@ replaces the old one only when the whole build succeeded.`,
 		Args: maxArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			start := time.Now()
-			opt := f.options()
-			c, err := f.checker(cmd)
+			opt, err := f.optionsWithChecker(cmd)
 			if err != nil {
 				return err
 			}
-			opt.Checker = c
 			s, err := site.Build(cmd.Context(), opt)
 			if err != nil {
 				printBuildErrors(cmd.ErrOrStderr(), err)
