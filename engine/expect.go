@@ -18,6 +18,10 @@ import (
 //	expect: illegal 24/12       that play is illegal
 //	expect: pips white 360      a side's pip count
 //	expect: result mars 2       how the game ended, and the points it is worth
+//	expect: bearoff 2 78.2%     a figure of the block's "odds:" tables
+//	expect: race 70.8%          (see OddsClaim)
+//	expect: escape 3 31.8%
+//	expect: lastroll 4/36
 //
 // A block may have several "expect:" lines.
 type Expectation struct {
@@ -25,10 +29,15 @@ type Expectation struct {
 	Args []string // the rest of the words
 	Text string   // the claim as written
 	Loc  Loc      // where the claim is written
+	// Odds is set for a claim about an "odds:" figure ("bearoff",
+	// "race", "escape", "lastroll"). The engine only reads such a claim:
+	// the figures are computed by package engine/odds, so the caller
+	// checks it (Verify cannot).
+	Odds *OddsClaim
 }
 
 // expectKinds lists the kinds of claims besides the statistics' names.
-var expectKinds = []string{"moves", "dice-played", "legal", "illegal", "pips", "result"}
+var expectKinds = []string{"moves", "dice-played", "legal", "illegal", "pips", "result", "bearoff", "race", "escape", "lastroll"}
 
 // parseExpect reads every "expect:" line and checks its form (whether the
 // engine agrees is Verify's business).
@@ -42,6 +51,16 @@ func (b *Block) parseExpect(fs []field, errs *ErrorList) {
 		e := Expectation{Kind: ws[0].s, Text: f.val, Loc: Loc{f.line, f.col}}
 		for _, w := range ws[1:] {
 			e.Args = append(e.Args, w.s)
+		}
+		if slices.Contains(oddsNames, e.Kind) {
+			c, msg := b.parseOddsClaim(e)
+			if msg != "" {
+				errs.Add(f.line, f.col, "expect "+quote(f.val)+": "+msg)
+				continue
+			}
+			e.Odds = &c
+			b.Expect = append(b.Expect, e)
+			continue
 		}
 		if msg := b.expectProblem(e); msg != "" {
 			errs.Add(f.line, f.col, "expect "+quote(f.val)+": "+msg)
@@ -127,9 +146,15 @@ func (b *Block) expectProblem(e Expectation) string {
 
 // Verify computes what a claim is about and reports whether the engine
 // agrees; got is the engine's answer in the claim's own form ("6/36",
-// "legal", "mars 2").
+// "legal", "mars 2"). A claim about an "odds:" figure (e.Odds set) is
+// not checked here, since the engine does not compute those figures: Verify
+// reports it as not holding, and the caller checks it with package
+// engine/odds.
 func (b *Block) Verify(e Expectation) (got string, ok bool) {
 	p := b.Position
+	if e.Odds != nil {
+		return "nothing: odds are computed by package engine/odds", false
+	}
 	switch e.Kind {
 	case "moves", "dice-played":
 		plays := LegalPlays(p, b.Dice, b.Rules)

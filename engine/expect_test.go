@@ -86,3 +86,75 @@ func TestProfile(t *testing.T) {
 		t.Errorf("unknown preset: %v", err)
 	}
 }
+
+func TestOddsClaims(t *testing.T) {
+	const (
+		bearoff = "game: long\nwhite: 6x2\nblack: 18x5 17x5 16x5\nodds: bearoff 3\n"
+		race    = "game: long\nwhite: 6\nblack: 18\nodds: race\n"
+		escape  = "game: long\nwhite: 24x8 23 8 7 6 5 4x2\nblack: 12x12 11x3\nturn: black\nodds: escape 11 3\n"
+		last    = "game: long\nwhite:\nblack: 18x2\nturn: black\nodds: lastroll\n"
+	)
+	for _, c := range []struct {
+		block, claim string
+		want         OddsClaim // without Item
+		item         OddsKind
+	}{
+		{bearoff, "bearoff 2 78.2%", OddsClaim{Turns: 2, Chance: Chance{Tenths: 782}}, OddsBearOff},
+		{bearoff, "bearoff 2 78,2%", OddsClaim{Turns: 2, Chance: Chance{Tenths: 782, Comma: true}}, OddsBearOff},
+		{bearoff, "bearoff 2 78,2 %", OddsClaim{Turns: 2, Chance: Chance{Tenths: 782, Comma: true}}, OddsBearOff},
+		{bearoff, "bearoff 3 100%", OddsClaim{Turns: 3, Chance: Chance{Tenths: 1000}}, OddsBearOff},
+		{bearoff, "bearoff 3 >99.9%", OddsClaim{Turns: 3, Chance: Chance{Tenths: 999, Edge: 1}}, OddsBearOff},
+		{bearoff, "bearoff 1 4/36", OddsClaim{Turns: 1, Chance: Chance{Num: 4, Den: 36}}, OddsBearOff},
+		{bearoff, "bearoff 2 169/216", OddsClaim{Turns: 2, Chance: Chance{Num: 169, Den: 216}}, OddsBearOff},
+		{race, "race 3/16", OddsClaim{Winner: White, Chance: Chance{Num: 3, Den: 16}}, OddsRace},
+		{race, "race draw 62.5%", OddsClaim{Draw: true, Chance: Chance{Tenths: 625}}, OddsRace},
+		{race, "race black <0,1%", OddsClaim{Winner: Black, Chance: Chance{Tenths: 1, Edge: -1, Comma: true}}, OddsRace},
+		{escape, "escape 3 31.8%", OddsClaim{Turns: 3, Chance: Chance{Tenths: 318}}, OddsEscape},
+		{escape, "escape 11 1 2/36", OddsClaim{Turns: 1, Chance: Chance{Num: 2, Den: 36}}, OddsEscape},
+		{last, "lastroll 4/36", OddsClaim{Draw: true, Winner: Black, Chance: Chance{Num: 4, Den: 36}}, OddsLastRoll},
+		{last, "lastroll white 88.9%", OddsClaim{Winner: White, Chance: Chance{Tenths: 889}}, OddsLastRoll},
+	} {
+		b, err := ParseBlock(c.block+"expect: "+c.claim, ParseOptions{})
+		if err != nil {
+			t.Errorf("%q: %v", c.claim, err)
+			continue
+		}
+		e := b.Expect[0]
+		if e.Odds == nil {
+			t.Errorf("%q: not read as an odds claim", c.claim)
+			continue
+		}
+		got := *e.Odds
+		if got.Item != b.Odds[0] || got.Item.Kind != c.item {
+			t.Errorf("%q: item %+v, want the block's %+v", c.claim, got.Item, b.Odds[0])
+		}
+		got.Item = OddsItem{}
+		if got != c.want {
+			t.Errorf("%q: %+v, want %+v", c.claim, got, c.want)
+		}
+		if _, ok := b.Verify(e); ok {
+			t.Errorf("%q: Verify cannot check an odds claim, yet it says it holds", c.claim)
+		}
+	}
+	for _, c := range []struct{ block, want string }{
+		{bearoff + "expect: bearoff 2", `line 5: expect "bearoff 2": "2" is not a chance: write a percentage with at most one decimal ("78.2%", "78,2 %") or a fraction ("169/216")`},
+		{bearoff + "expect: bearoff 78.2%", `line 5: expect "bearoff 78.2%": write "bearoff TURNS CHANCE", e.g. "bearoff 2 78.2%"`},
+		{bearoff + "expect: bearoff 2 78.25%", `line 5: expect "bearoff 2 78.25%": "78.25%" is not a chance as the page writes it: one decimal, e.g. "78.2%"`},
+		{bearoff + "expect: bearoff 2 178%", `line 5: expect "bearoff 2 178%": "178%" is not a chance`},
+		{bearoff + "expect: bearoff 2 7/6", `line 5: expect "bearoff 2 7/6": "7/6" is not a chance: a fraction 0/N to N/N`},
+		{bearoff + "expect: bearoff 4 99.9%", `line 5: expect "bearoff 4 99.9%": the table stops at 3 turns: count up to that, or ask for more on the "odds:" line`},
+		{bearoff + "expect: bearoff 0 1%", `line 5: expect "bearoff 0 1%": "0" turns: write a number of turns, 1 to 10`},
+		{bearoff + "expect: race 50%", `line 5: expect "race 50%": the claim is about a figure the page shows: add "race" to the block's "odds:" line`},
+		{race + "expect: race mine 50%", `line 5: expect "race mine 50%": "mine" is not "white", "black" or "draw"`},
+		{"game: short\nwhite: 6 5 4\nblack: 19 20 21\nodds: race\nexpect: race draw 0%", `line 5: expect "race draw 0%": short nardy has no draws`},
+		{escape + "expect: escape 12 3 31.8%", `line 6: expect "escape 12 3 31.8%": the block's "odds:" line has no escape from 12: add "escape 12 3" to it`},
+		{escape + "expect: escape x 3 31.8%", `line 6: expect "escape x 3 31.8%": "x" is not a point`},
+		{"game: long\nwhite: 13 6\nblack: 12 11 10 9 8 3\nodds: escape 13 2, escape 6 1\nexpect: escape 1 10%", `line 5: expect "escape 1 10%": the block has several escapes: name the checker's point, e.g. "escape 13 1 10%"`},
+		{last + "expect: lastroll", `line 6: expect "lastroll": write "lastroll [white|black|draw] CHANCE", e.g. "lastroll 4/36"`},
+	} {
+		_, err := ParseBlock(c.block, ParseOptions{})
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%q:\n got %v\nwant %s…", c.block, err, c.want)
+		}
+	}
+}

@@ -279,7 +279,7 @@ func (b *builder) analyse(p *page) *pageResult {
 			if b.tmpl == nil {
 				return ast.WalkSkipChildren, nil
 			}
-			html, svg, blk, errs := b.figure(p, n, id, r.figures, named, names)
+			html, svg, blk, oddsRes, errs := b.figure(p, n, id, r.figures, named, names)
 			if len(errs) > 0 {
 				blk = nil // the figure is not shown
 			}
@@ -287,7 +287,13 @@ func (b *builder) analyse(p *page) *pageResult {
 				// A claim the engine disagrees with fails the build (the
 				// figure itself is fine: it shows what the engine says).
 				for _, e := range blk.Expect {
-					if got, ok := blk.Verify(e); !ok {
+					got, ok := "", false
+					if e.Odds != nil {
+						got, ok = verifyOdds(blk, e.Odds, oddsRes)
+					} else {
+						got, ok = blk.Verify(e)
+					}
+					if !ok {
 						errs.Add(e.Loc.Line, e.Loc.Col, "expected "+e.Text+", the engine gives "+got+" under profile "+blk.Rules.Profile())
 					}
 				}

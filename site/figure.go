@@ -86,9 +86,9 @@ const compactRows = 10
 const maxListedPlays = 8
 
 // figure evaluates one position block and renders it: the figure's HTML,
-// its standalone SVG (nil without a diagram) and the parsed block, or the
-// block's errors.
-func (b *builder) figure(p *page, n *Figure, id string, num int, named map[string]engine.Position, names []string) ([]byte, []byte, *engine.Block, engine.ErrorList) {
+// its standalone SVG (nil without a diagram), the parsed block and the
+// figures of its "odds:" tables, or the block's errors.
+func (b *builder) figure(p *page, n *Figure, id string, num int, named map[string]engine.Position, names []string) ([]byte, []byte, *engine.Block, []oddsResult, engine.ErrorList) {
 	opt := engine.ParseOptions{
 		Game:    p.fm.Game,
 		HasGame: p.fm.HasGame,
@@ -102,9 +102,9 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 	blk, err := engine.ParseBlock(n.Source, opt)
 	if err != nil {
 		if list, ok := err.(engine.ErrorList); ok {
-			return nil, nil, nil, list
+			return nil, nil, nil, nil, list
 		}
-		return nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: err.Error()}}
+		return nil, nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: err.Error()}}
 	}
 	l := p.lang
 	pos := blk.Position
@@ -120,14 +120,14 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 		dopt.Printable = true // printed in the print theme (diagrams.PrintCSS in style.css)
 		var inline bytes.Buffer
 		if err := diagrams.Inline(&inline, pos, dopt); err != nil {
-			return nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: "diagram: " + err.Error()}}
+			return nil, nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: "diagram: " + err.Error()}}
 		}
 		v.SVG = template.HTML(inline.String())
 		var sa bytes.Buffer
 		// The standalone file is for printing: the print theme at an A4 page's text width.
 		dopt.ID, dopt.Theme, dopt.Printable, dopt.WidthMM = "d", diagrams.Print, false, PaperA4
 		if err := diagrams.Standalone(&sa, pos, dopt); err != nil {
-			return nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: "diagram: " + err.Error()}}
+			return nil, nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: "diagram: " + err.Error()}}
 		}
 		standalone = sa.Bytes()
 		v.SVGHref = path.Base(figureSVG(p, num))
@@ -173,11 +173,13 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 			v.Stats = append(v.Stats, statView{Label: l.Stat(st), Value: l.Rolls(engine.Statistic(pos, blk.Rules, st))})
 		}
 	}
+	var oddsRes []oddsResult
 	if blk.Show.Has(engine.ShowOdds) {
 		var errs engine.ErrorList
-		if v.Odds, errs = oddsViews(l, blk); errs != nil {
-			return nil, nil, nil, errs
+		if oddsRes, errs = computeOdds(blk); errs != nil {
+			return nil, nil, nil, nil, errs
 		}
+		v.Odds = oddsViews(l, blk, oddsRes)
 	}
 	playable := blk.HasDice && !pos.GameOver(blk.Rules)
 	if blk.Show.Has(engine.ShowChecker) && playable && b.opt.Checker != nil {
@@ -201,9 +203,9 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 	}
 	var out bytes.Buffer
 	if err := b.tmpl.HTML.ExecuteTemplate(&out, "figure.html", v); err != nil {
-		return nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: "template figure.html: " + err.Error()}}
+		return nil, nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: "template figure.html: " + err.Error()}}
 	}
-	return out.Bytes(), standalone, blk, nil
+	return out.Bytes(), standalone, blk, oddsRes, nil
 }
 
 // checkerAction returns the link from page p to the standalone checker

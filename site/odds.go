@@ -34,30 +34,72 @@ type oddsRow struct {
 // beginner and are shown as a percentage only.
 const maxShownDenominator = 36 * 36
 
-// oddsViews computes the block's "odds:" items with package odds.
-func oddsViews(l i18n.Lang, blk *engine.Block) ([]oddsView, engine.ErrorList) {
-	var out []oddsView
+// oddsResult holds the figures of one "odds:" item, as package odds
+// computed them: the tables are written from it and the claims
+// ("expect: bearoff 2 78.2%") are checked against it.
+type oddsResult struct {
+	item engine.OddsItem
+	dist odds.Dist     // bearoff
+	race odds.RaceOdds // race
+	past engine.Point  // escape: the point to get past
+	fs   []odds.Figure // escape: within 1, 2 … turns
+	draw odds.Figure   // lastroll: the draw
+	win  odds.Figure   // lastroll: the starter's win
+}
+
+// computeOdds computes the block's "odds:" items with package odds.
+func computeOdds(blk *engine.Block) ([]oddsResult, engine.ErrorList) {
+	var out []oddsResult
 	var errs engine.ErrorList
 	for _, it := range blk.Odds {
-		v, err := oddsItem(l, blk, it)
+		r, err := computeOddsItem(blk, it)
 		if err != nil {
 			errs.Add(it.Loc.Line, it.Loc.Col, "odds "+it.Kind.String()+": "+strings.TrimPrefix(err.Error(), "odds: "))
 			continue
 		}
-		out = append(out, v)
+		out = append(out, r)
 	}
 	return out, errs
 }
 
-func oddsItem(l i18n.Lang, blk *engine.Block, it engine.OddsItem) (oddsView, error) {
+func computeOddsItem(blk *engine.Block, it engine.OddsItem) (oddsResult, error) {
 	pos, rules := blk.Position, blk.Rules
-	s := pos.Turn
+	r := oddsResult{item: it}
+	var err error
 	switch it.Kind {
 	case engine.OddsBearOff:
-		d, err := odds.BearOff(pos, s)
-		if err != nil {
-			return oddsView{}, err
+		r.dist, err = odds.BearOff(pos, pos.Turn)
+	case engine.OddsRace:
+		r.race, err = odds.Race(pos, rules, odds.Options{})
+	case engine.OddsEscape:
+		r.past, _ = odds.BlockadeEnd(pos, it.Point)
+		r.fs, err = odds.Escape(pos, rules, it.Point, r.past, it.Turns)
+	default: // engine.OddsLastRoll
+		r.draw, _, err = odds.LastRoll(pos, rules)
+		if err == nil {
+			r.win = odds.Figure{Rat: new(big.Rat).Sub(big.NewRat(1, 1), r.draw.Rat), Den: 36, Method: odds.Exact}
+			r.win.Value, _ = r.win.Rat.Float64()
 		}
+	}
+	return r, err
+}
+
+// oddsViews writes the tables of the computed items in l.
+func oddsViews(l i18n.Lang, blk *engine.Block, results []oddsResult) []oddsView {
+	var out []oddsView
+	for _, r := range results {
+		out = append(out, oddsItemView(l, blk, r))
+	}
+	return out
+}
+
+func oddsItemView(l i18n.Lang, blk *engine.Block, r oddsResult) oddsView {
+	pos := blk.Position
+	s := pos.Turn
+	it := r.item
+	switch it.Kind {
+	case engine.OddsBearOff:
+		d := r.dist
 		v := oddsView{
 			Title: l.F("odds.bearoff", "side", l.Side(s, false)),
 			Cols:  []string{l.T("odds.exactly"), l.T("odds.within")},
@@ -70,52 +112,102 @@ func oddsItem(l i18n.Lang, blk *engine.Block, it engine.OddsItem) (oddsView, err
 		}
 		v.Rows = append(v.Rows, oddsRow{Label: l.T("odds.bearoff.mean"), Values: []string{decimal(l, d.Expected(), 2)}, Span: 2})
 		v.Notes = []string{l.F("odds.note.turns", "side", l.SideGen(s)), methodText(l, d.Method())}
-		return v, nil
+		return v
 	case engine.OddsRace:
-		r, err := odds.Race(pos, rules, odds.Options{})
-		if err != nil {
-			return oddsView{}, err
-		}
+		rc := r.race
 		v := oddsView{Title: l.F("odds.race", "side", l.SideGen(s))}
-		v.Rows = append(v.Rows, oddsRow{Label: l.F("odds.wins", "side", l.Side(s, true)), Values: []string{figureText(l, r.Win)}})
-		if r.Draw.Value > 0 {
-			v.Rows = append(v.Rows, oddsRow{Label: l.T("odds.race.draw"), Values: []string{figureText(l, r.Draw)}})
+		v.Rows = append(v.Rows, oddsRow{Label: l.F("odds.wins", "side", l.Side(s, true)), Values: []string{figureText(l, rc.Win)}})
+		if rc.Draw.Value > 0 {
+			v.Rows = append(v.Rows, oddsRow{Label: l.T("odds.race.draw"), Values: []string{figureText(l, rc.Draw)}})
 		}
-		v.Rows = append(v.Rows, oddsRow{Label: l.F("odds.wins", "side", l.Side(s.Other(), true)), Values: []string{figureText(l, r.Loss)}})
-		v.Notes = []string{methodText(l, r.Method)}
-		return v, nil
+		v.Rows = append(v.Rows, oddsRow{Label: l.F("odds.wins", "side", l.Side(s.Other(), true)), Values: []string{figureText(l, rc.Loss)}})
+		v.Notes = []string{methodText(l, rc.Method)}
+		return v
 	case engine.OddsEscape:
-		past, _ := odds.BlockadeEnd(pos, it.Point)
-		fs, err := odds.Escape(pos, rules, it.Point, past, it.Turns)
-		if err != nil {
-			return oddsView{}, err
-		}
-		title := l.F("odds.escape", "side", l.SideGen(s), "from", it.Point.String(), "past", past.String())
+		title := l.F("odds.escape", "side", l.SideGen(s), "from", it.Point.String(), "past", r.past.String())
 		if it.Point == engine.Bar {
-			title = l.F("odds.escape.bar", "side", l.SideGen(s), "past", past.String())
+			title = l.F("odds.escape.bar", "side", l.SideGen(s), "past", r.past.String())
 		}
 		v := oddsView{Title: title, Cols: []string{l.T("odds.within")}}
-		for k, f := range fs {
+		for k, f := range r.fs {
 			v.Rows = append(v.Rows, oddsRow{Label: l.F("odds.in", "n", l.N(k+1, "turn")), Values: []string{figureText(l, f)}})
 		}
 		v.Notes = []string{l.F("odds.note.turns", "side", l.SideGen(s)), l.F("odds.note.escape", "side", l.SideGen(s)), methodText(l, odds.Exact)}
-		return v, nil
+		return v
 	default: // engine.OddsLastRoll
-		f, _, err := odds.LastRoll(pos, rules)
-		if err != nil {
-			return oddsView{}, err
-		}
-		win := odds.Figure{Rat: new(big.Rat).Sub(big.NewRat(1, 1), f.Rat), Den: 36, Method: odds.Exact}
-		win.Value, _ = win.Rat.Float64()
 		return oddsView{
 			Title: l.F("odds.lastroll", "side", l.SideGen(s)),
 			Rows: []oddsRow{
-				{Label: l.T("odds.lastroll.draw"), Values: []string{figureText(l, f)}},
-				{Label: l.F("odds.wins", "side", l.Side(pos.Started, true)), Values: []string{figureText(l, win)}},
+				{Label: l.T("odds.lastroll.draw"), Values: []string{figureText(l, r.draw)}},
+				{Label: l.F("odds.wins", "side", l.Side(pos.Started, true)), Values: []string{figureText(l, r.win)}},
 			},
 			Notes: []string{methodText(l, odds.Exact)},
-		}, nil
+		}
 	}
+}
+
+// verifyOdds checks a claim about an "odds:" figure against the computed
+// items (computing the item when the block does not show its table) and
+// returns the figure in the claim's own form: "78.2%", "169/216".
+func verifyOdds(blk *engine.Block, c *engine.OddsClaim, results []oddsResult) (got string, ok bool) {
+	var r *oddsResult
+	for i := range results {
+		if results[i].item == c.Item {
+			r = &results[i]
+		}
+	}
+	if r == nil {
+		res, err := computeOddsItem(blk, c.Item)
+		if err != nil {
+			return "no figure (" + strings.TrimPrefix(err.Error(), "odds: ") + ")", false
+		}
+		r = &res
+	}
+	var f odds.Figure
+	switch c.Item.Kind {
+	case engine.OddsBearOff:
+		f = r.dist.Within(c.Turns)
+	case engine.OddsEscape:
+		f = r.fs[c.Turns-1]
+	case engine.OddsRace:
+		switch {
+		case c.Draw:
+			f = r.race.Draw
+		case c.Winner == r.race.Side:
+			f = r.race.Win
+		default:
+			f = r.race.Loss
+		}
+	default: // engine.OddsLastRoll
+		switch {
+		case c.Draw:
+			f = r.draw
+		case c.Winner == blk.Position.Started:
+			f = r.win
+		default: // the side on its last roll cannot win it
+			f = odds.Figure{Rat: new(big.Rat), Den: 36, Method: odds.Exact}
+		}
+	}
+	return claimedFigure(f, c.Chance)
+}
+
+// claimedFigure compares a figure with a claimed chance: a fraction with
+// the exact value, a percentage with the figure's rounded to one decimal
+// as the page shows it. got is the figure in the claim's form.
+func claimedFigure(f odds.Figure, want engine.Chance) (got string, ok bool) {
+	t, edge := f.Tenths()
+	pct := engine.Percent(t, edge, want.Comma)
+	if want.Den > 0 {
+		if !f.IsExact() {
+			return pct + " (not an exact fraction: " + f.Method.String() + ")", false
+		}
+		got = f.Fraction()
+		if !shownAsFraction(f) {
+			got += " (" + pct + ")" // the page shows the percentage only
+		}
+		return got, f.Rat.Cmp(big.NewRat(want.Num, want.Den)) == 0
+	}
+	return pct, t == want.Tenths && edge == want.Edge
 }
 
 // figureText writes a figure in l: "4/36 (11,1 %)" when it is an exact
@@ -128,12 +220,21 @@ func figureText(l i18n.Lang, f odds.Figure) string {
 		err := math.Max(math.Ceil(2*f.StdErr*1000)/10, 0.1)
 		return l.F("odds.pm", "value", pct, "err", l.F("odds.pct", "n", decimal(l, err, 1)))
 	}
-	if _, den, ok := strings.Cut(f.Fraction(), "/"); ok {
-		if n, err := strconv.Atoi(den); err == nil && n <= maxShownDenominator {
-			return l.F("odds.frac", "frac", f.Fraction(), "pct", pct)
-		}
+	if shownAsFraction(f) {
+		return l.F("odds.frac", "frac", f.Fraction(), "pct", pct)
 	}
 	return pct
+}
+
+// shownAsFraction reports whether a page writes the figure as a fraction
+// (with its percentage): an exact fraction whose denominator is at most
+// maxShownDenominator.
+func shownAsFraction(f odds.Figure) bool {
+	if _, den, ok := strings.Cut(f.Fraction(), "/"); ok {
+		n, err := strconv.Atoi(den)
+		return err == nil && n <= maxShownDenominator
+	}
+	return false
 }
 
 // percent writes the figure's percentage with one decimal in l's way:

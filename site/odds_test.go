@@ -134,3 +134,17 @@ func TestFigureText(t *testing.T) {
 		t.Errorf("methodText(ru, sampled) = %q", got)
 	}
 }
+
+// TestOddsClaims: a claim about an "odds:" figure that the figures do not
+// bear out fails the build at the claim, in the form of the other claims.
+func TestOddsClaims(t *testing.T) {
+	_, other, err := buildArchive(t, "testdata/odds-claims.txtar", 0)
+	var list ErrorList
+	if !errors.As(err, &list) {
+		t.Fatalf("error is %T, want ErrorList: %v", err, err)
+	}
+	want := strings.TrimSpace(other["want-errors"])
+	if got := strings.TrimSpace(list.Error()); got != want {
+		t.Errorf("errors:\n%s\nwant:\n%s\n\n%s", got, want, diffLines(want, got))
+	}
+}
