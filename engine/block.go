@@ -109,6 +109,11 @@ type Block struct {
 	Exercises []Exercise
 	// Keys records where each key was written (its value's position).
 	Keys map[string]Loc
+
+	// refused lists what the "stats:" and "odds:" lines named but could
+	// not compute ("draw", "lastroll"): a claim about it is not reported
+	// again, the line already is.
+	refused []string
 }
 
 // ParseOptions give the context of a block: the page's defaults and the
@@ -489,6 +494,7 @@ func (b *Block) parsePresentation(game Game, get func(string) (field, bool), err
 			st := Stat(i)
 			if msg := b.statProblem(game, st); msg != "" {
 				errs.Add(f.line, f.col+w.col, "stats "+w.s+": "+msg)
+				b.refused = append(b.refused, w.s)
 				continue
 			}
 			b.Stats = append(b.Stats, st)

@@ -54,6 +54,9 @@ func (b *Block) parseExpect(fs []field, errs *ErrorList) {
 		}
 		if slices.Contains(oddsNames, e.Kind) {
 			c, msg := b.parseOddsClaim(e)
+			if msg == errRefused {
+				continue // the "odds:" line's problem is reported
+			}
 			if msg != "" {
 				errs.Add(f.line, f.col, "expect "+quote(f.val)+": "+msg)
 				continue
@@ -63,6 +66,9 @@ func (b *Block) parseExpect(fs []field, errs *ErrorList) {
 			continue
 		}
 		if msg := b.expectProblem(e); msg != "" {
+			if st := slices.Index(statNames, e.Kind); st >= 0 && slices.Contains(b.refused, e.Kind) && msg == b.statProblem(b.Position.Game, Stat(st)) {
+				continue // the "stats:" line's problem is reported
+			}
 			errs.Add(f.line, f.col, "expect "+quote(f.val)+": "+msg)
 			continue
 		}

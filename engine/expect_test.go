@@ -158,3 +158,30 @@ func TestOddsClaims(t *testing.T) {
 		}
 	}
 }
+
+// TestClaimsOnRefusedLines: a claim about a statistic or an odds item that
+// the block's own "stats:" or "odds:" line could not compute is not
+// reported a second time.
+func TestClaimsOnRefusedLines(t *testing.T) {
+	for _, c := range []struct{ block, want string }{
+		{"game: long\nwhite:\nblack: 18x2\nturn: black\nrules: no-draws\nstats: draw\nexpect: draw 4/36",
+			"line 6: stats draw: the side to move is not on its last roll"},
+		{"game: long\nwhite:\nblack: 18x2\nturn: black\nrules: no-draws\nodds: lastroll\nexpect: lastroll 11.1%",
+			"line 6: odds lastroll: the side to move is not on its last roll"},
+		// Without the line, the claim is what reports the problem.
+		{"game: long\nwhite:\nblack: 18x2\nturn: black\nrules: no-draws\nexpect: draw 4/36",
+			`line 6: expect "draw 4/36": the side to move is not on its last roll`},
+		// A claim of the wrong form is reported all the same.
+		{"game: long\nwhite:\nblack: 18x2\nturn: black\nrules: no-draws\nstats: draw\nexpect: draw 4",
+			"line 6: stats draw: the side to move is not on its last roll (the starter must have borne off all 15, the other side have 4 or fewer left, all home, and the rules give a last roll)\nline 7: expect \"draw 4\": write the count out of 36"},
+	} {
+		_, err := ParseBlock(c.block, ParseOptions{})
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%q:\n got %v\nwant %s…", c.block, err, c.want)
+			continue
+		}
+		if n := len(err.(ErrorList)); n != strings.Count(c.want, "\n")+1 {
+			t.Errorf("%q: %d problems, want %d:\n%v", c.block, n, strings.Count(c.want, "\n")+1, err)
+		}
+	}
+}

@@ -156,6 +156,8 @@ func (b *Block) parseOddsClaim(e Expectation) (OddsClaim, string) {
 		}
 	}
 	switch {
+	case len(found) == 0 && slices.Contains(b.refused, e.Kind):
+		return OddsClaim{}, errRefused
 	case len(found) == 0 && hasPoint:
 		return OddsClaim{}, "the block's \"odds:\" line has no escape from " + point.String() + `: add "escape ` + point.String() + " " + strconv.Itoa(c.Turns) + `" to it`
 	case len(found) == 0:
@@ -176,6 +178,10 @@ func (b *Block) parseOddsClaim(e Expectation) (OddsClaim, string) {
 	}
 	return c, ""
 }
+
+// errRefused is parseOddsClaim's answer when the claim's item is on the
+// "odds:" line but could not be computed: that problem is reported there.
+const errRefused = "refused"
 
 var oddsClaimExample = []string{"bearoff 2 78.2%", "race 70.8%", "escape 3 31.8%", "lastroll 4/36"}
 

@@ -86,6 +86,7 @@ func (b *Block) parseOdds(game Game, get func(string) (field, bool), errs *Error
 			continue
 		}
 		item := OddsItem{Kind: OddsKind(k), Loc: Loc{f.line, col}}
+		b.refused = append(b.refused, name.s) // until the item is taken, below
 		args := it.words[1:]
 		// A known name among the arguments means a missing comma.
 		bad := false
@@ -157,6 +158,7 @@ func (b *Block) parseOdds(game Game, get func(string) (field, bool), errs *Error
 			continue
 		}
 		b.Odds = append(b.Odds, item)
+		b.refused = b.refused[:len(b.refused)-1]
 	}
 	if _, ok := get("show"); !ok && len(b.Odds) > 0 {
 		b.Show |= ShowOdds

@@ -29,10 +29,10 @@ func TestRuleVariantsBreakTheirClaims(t *testing.T) {
 		{"head-exception=doubles", []int{12}, []int{head}},
 		{"block-check=end-of-turn", []int{22}, []int{passing}},
 		{"block-exemption=home", []int{32}, []int{exemption}},
-		{"last-roll=off", []int{42, 43}, nil},
+		{"last-roll=off", []int{42}, nil}, // the claim on 43 is not repeated: its "stats:" line fails
 		{"short=eastern", []int{53}, []int{hide}},
-		{"no-draws", []int{42, 43}, nil},
-		{"club", []int{12, 22, 42, 43}, []int{head, passing}},
+		{"no-draws", []int{42}, nil},
+		{"club", []int{12, 22, 42}, []int{head, passing}},
 	} {
 		d, err := DiffRules(context.Background(), opt, []string{c.rules})
 		if err != nil {
