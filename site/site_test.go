@@ -76,25 +76,34 @@ func TestGoldenPages(t *testing.T) {
 			t.Errorf("%s was not built", name)
 			continue
 		}
-		// The diagrams have golden files of their own.
+		checkGolden(t, name, "", got)
+	}
+}
+
+// checkGolden compares a built file with testdata/golden/<prefix><name>
+// ("/" written "_"), or rewrites the golden file with -update. Inline
+// diagrams are left out of pages: they have golden files of their own.
+func checkGolden(t *testing.T, name, prefix string, got []byte) {
+	t.Helper()
+	if strings.HasSuffix(name, ".html") {
 		got = inlineSVG.ReplaceAll(got, []byte("<svg${1}>…</svg>"))
-		golden := filepath.Join("testdata", "golden", strings.ReplaceAll(name, "/", "_"))
-		if *update {
-			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(golden, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
+	}
+	golden := filepath.Join("testdata", "golden", prefix+strings.ReplaceAll(name, "/", "_"))
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+			t.Fatal(err)
 		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run go test ./site -update to create it)", err)
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
 		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from %s (run go test ./site -update if the change is intended):\n%s", name, golden, diffLines(string(want), string(got)))
-		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test ./site -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from %s (run go test ./site -update if the change is intended):\n%s", name, golden, diffLines(string(want), string(got)))
 	}
 }
 

@@ -25,23 +25,7 @@ func TestWorksheetGolden(t *testing.T) {
 			t.Errorf("%s was not built", name)
 			continue
 		}
-		if strings.HasSuffix(name, ".html") {
-			got = inlineSVG.ReplaceAll(got, []byte("<svg${1}>…</svg>"))
-		}
-		golden := filepath.Join("testdata", "golden", strings.ReplaceAll(name, "/", "_"))
-		if *update {
-			if err := os.WriteFile(golden, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run go test ./site -update to create it)", err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from %s (run go test ./site -update if the change is intended):\n%s", name, golden, diffLines(string(want), string(got)))
-		}
+		checkGolden(t, name, "", got)
 	}
 }
 
