@@ -550,13 +550,21 @@ func (g *gen) plays() []Play {
 			}
 		}
 	}
+	// States at one depth differ from each other in their boards, except
+	// where the dice left (one die of a non-double played) or the
+	// hitters (eastern) tell them apart: only then can a position repeat.
 	// Reuse the table to find each resulting position once.
+	dedup := !g.double && g.best == 1 || g.game == Short && g.rules.Short == Eastern
 	g.nextStamp()
 	mask := uint64(len(g.table) - 1)
 	g.keep = g.keep[:0]
 	for k := range g.nodes {
 		n := &g.nodes[k]
 		if n.depth != g.best || highPlayable && n.usedLow || !g.endLegalNode(n) {
+			continue
+		}
+		if !dedup {
+			g.keep = append(g.keep, int32(k))
 			continue
 		}
 		dup := false
