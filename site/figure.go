@@ -20,6 +20,7 @@ type figureView struct {
 	SVG     template.HTML
 	Caption string
 	Code    string
+	GnubgID string // short nardy: the GNU Backgammon Position ID
 	SVGHref string
 	Moves   *movesView
 	Rolls   *rollsView
@@ -113,6 +114,9 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 		ID:      id,
 		Caption: blk.Caption,
 		Code:    engine.Code(pos, blk.Dice, blk.HasDice, blk.Rules),
+	}
+	if pos.Game == engine.Short {
+		v.GnubgID, _ = pos.GnubgID()
 	}
 	var standalone []byte
 	if blk.Show.Has(engine.ShowDiagram) {

@@ -131,6 +131,9 @@ func movesTable(w io.Writer, b *engine.Block, plays []engine.Play) error {
 	p := b.Position
 	fmt.Fprintf(w, "%s nardy, %s to move, roll %s\n", p.Game, p.Turn, b.Dice)
 	fmt.Fprintf(w, "position %s\n", engine.Code(p, b.Dice, true, b.Rules))
+	if id, err := p.GnubgID(); err == nil {
+		fmt.Fprintf(w, "gnubg position ID %s\n", id)
+	}
 	switch {
 	case p.GameOver(b.Rules):
 		fmt.Fprintln(w, "The game is over: nothing can be played.")
