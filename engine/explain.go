@@ -187,21 +187,7 @@ type explainer struct {
 
 func newExplainer(p Position, d Dice, r Rules, legal []Play) *explainer {
 	g := newGen(p, d, r)
-	g.headLimit = 1
-	if p.Game == Short {
-		g.headLimit = Checkers
-	} else if p.FirstTurn(p.Turn) {
-		if r.HeadException == HeadDoubles {
-			if d.IsDouble() && (d[0] == 3 || d[0] == 4 || d[0] == 6) {
-				g.headLimit = 2
-			}
-		} else {
-			g.run()
-			if g.best < int8(d.Count()) {
-				g.headLimit = 2
-			}
-		}
-	}
+	g.headLimit = g.limit() // the same head rule as LegalPlays
 	x := &explainer{g: g, legal: legal, bestAt: -1}
 	if len(legal) > 0 {
 		x.maxUse = legal[0].DicePlayed()
