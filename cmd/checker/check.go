@@ -50,7 +50,7 @@ func evaluate(text, move string, lang i18n.Lang) result {
 		return result{Error: problem}
 	}
 	if !b.HasDice {
-		return result{Error: lang.T("checker.nodice")}
+		return result{Error: lang.CheckerText("checker.nodice")}
 	}
 	var r result
 	for _, pl := range engine.LegalPlays(b.Position, b.Dice, b.Rules) {

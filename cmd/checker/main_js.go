@@ -129,7 +129,7 @@ func listPlays(form js.Value, plays []string, known bool, lang i18n.Lang) {
 	}
 	if known && len(plays) == 0 {
 		li := doc.Call("createElement", "li")
-		li.Set("textContent", lang.T("fig.moves.none"))
+		li.Set("textContent", lang.CheckerText("fig.moves.none"))
 		list.Call("appendChild", li)
 	}
 }

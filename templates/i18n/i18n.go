@@ -28,25 +28,67 @@ var Langs = []Lang{RU, UK}
 // Valid reports whether l is a site language.
 func (l Lang) Valid() bool { return l == RU || l == UK }
 
-func (l Lang) table() map[string]string {
+// entry is one string of a table kept as a slice.
+type entry struct{ key, text string }
+
+// tables returns l's string maps: the site's strings and those of the
+// statistics beyond one roll.
+func (l Lang) tables() [2]map[string]string {
 	if l == UK {
-		return uk
+		return [2]map[string]string{uk, oddsUK}
 	}
-	return ru
+	return [2]map[string]string{ru, oddsRU}
+}
+
+func (l Lang) lookup(key string) (string, bool) {
+	for _, t := range l.tables() {
+		if s, ok := t[key]; ok {
+			return s, true
+		}
+	}
+	return l.checkerText(key)
+}
+
+// checkerText looks key up among the strings of the move checker only.
+// They live in slices apart from the site's maps so that the WebAssembly
+// checker, which reads nothing else (CheckerText, Reason), carries only
+// them: a map literal is built by code at start-up, and the linker keeps
+// a whole map once anything reads it.
+func (l Lang) checkerText(key string) (string, bool) {
+	t := ruChecker
+	if l == UK {
+		t = ukChecker
+	}
+	for _, e := range t {
+		if e.key == key {
+			return e.text, true
+		}
+	}
+	return "", false
 }
 
 // T returns the string for key, or the key in brackets when it is missing
-// (a test makes sure no key is missing in either table).
+// (a test makes sure no key is missing in either language).
 func (l Lang) T(key string) string {
-	if s, ok := l.table()[key]; ok {
+	if s, ok := l.lookup(key); ok {
 		return s
 	}
 	return "[" + key + "]"
 }
 
-// Has reports whether key exists in l's table.
+// CheckerText is T for the strings of the move checker ("checker.nodice",
+// "fig.moves.none", the reasons): it reads none of the site's other
+// strings, so a program that needs only these does not carry the rest.
+func (l Lang) CheckerText(key string) string {
+	if s, ok := l.checkerText(key); ok {
+		return s
+	}
+	return "[" + key + "]"
+}
+
+// Has reports whether key exists in l's tables.
 func (l Lang) Has(key string) bool {
-	_, ok := l.table()[key]
+	_, ok := l.lookup(key)
 	return ok
 }
 
@@ -85,12 +127,21 @@ func fill(s string, pairs ...string) string {
 	return sb.String()
 }
 
-// Keys returns every key of l's table (unordered).
+// Keys returns every key of l's tables (unordered; a key defined in two
+// tables comes twice, which a test forbids).
 func (l Lang) Keys() []string {
-	t := l.table()
-	keys := make([]string, 0, len(t))
-	for k := range t {
-		keys = append(keys, k)
+	var keys []string
+	for _, t := range l.tables() {
+		for k := range t {
+			keys = append(keys, k)
+		}
+	}
+	t := ruChecker
+	if l == UK {
+		t = ukChecker
+	}
+	for _, e := range t {
+		keys = append(keys, e.key)
 	}
 	return keys
 }
@@ -114,11 +165,23 @@ func PluralForm(n int) int {
 // Plural returns the form of the plural key ("checker" → "шашка|шашки|шашек")
 // that goes with n, without the number.
 func (l Lang) Plural(n int, key string) string {
-	forms := strings.Split(l.T(key), "|")
-	if len(forms) != 3 {
-		return l.T(key)
+	return pluralOf(l.T(key), n)
+}
+
+// pluralOf picks the form of "one|few|many" that goes with n (forms
+// without "|" are returned whole).
+func pluralOf(forms string, n int) string {
+	for i := PluralForm(n); i > 0; i-- {
+		j := strings.IndexByte(forms, '|')
+		if j < 0 {
+			return forms
+		}
+		forms = forms[j+1:]
 	}
-	return forms[PluralForm(n)]
+	if j := strings.IndexByte(forms, '|'); j >= 0 {
+		return forms[:j]
+	}
+	return forms
 }
 
 // N writes n followed by the right form of the plural key: "5 шашек".
@@ -247,16 +310,20 @@ func (l Lang) Describe(p engine.Position, d engine.Dice, hasDice bool) string {
 }
 
 // Reason explains a verdict of the engine in l: why a play is illegal, or
-// that it is legal. d is the roll the play was judged for.
+// that it is legal. d is the roll the play was judged for. It reads only
+// the checker's strings (see CheckerText).
 func (l Lang) Reason(v engine.Verdict, g engine.Game, d engine.Dice) string {
 	pt := func(p engine.Point) string {
 		switch p {
 		case engine.Bar:
-			return l.T("bar")
+			return l.CheckerText("bar")
 		case engine.Off:
-			return l.T("off")
+			return l.CheckerText("off")
 		}
 		return p.String()
+	}
+	n := func(n int, key string) string {
+		return strconv.Itoa(n) + " " + pluralOf(l.CheckerText(key), n)
 	}
 	args := []string{
 		"from", pt(v.From), "to", pt(v.To), "point", pt(v.Point),
@@ -274,7 +341,7 @@ func (l Lang) Reason(v engine.Verdict, g engine.Game, d engine.Dice) string {
 		if g == engine.Long {
 			key += ".long"
 		}
-		args = append(args, "nchk", l.N(v.N, "checker"))
+		args = append(args, "nchk", n(v.N, "checker"))
 	case engine.ReasonHead:
 		switch {
 		case v.FirstTurn && v.N >= 2:
@@ -289,13 +356,13 @@ func (l Lang) Reason(v engine.Verdict, g engine.Game, d engine.Dice) string {
 		}
 		args = append(args, "block", strings.Join(parts, ", "))
 	case engine.ReasonMustPlayMore:
-		args = append(args, "usedn", l.N(v.Dice, "die"), "nn", l.N(v.N, "die"))
+		args = append(args, "usedn", n(v.Dice, "die"), "nn", n(v.N, "die"))
 	case engine.ReasonLegal:
 		if len(v.Play.Moves()) == 0 {
 			key += ".pass"
 		}
 	}
-	return l.F(key, args...)
+	return fill(l.CheckerText(key), args...)
 }
 
 // Stat names a dice statistic: "Бросков, которые выводят все шашки".

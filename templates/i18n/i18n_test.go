@@ -32,6 +32,49 @@ func TestTablesHaveIdenticalKeys(t *testing.T) {
 	}
 }
 
+func TestNoKeyDefinedTwice(t *testing.T) {
+	for _, l := range Langs {
+		seen := map[string]bool{}
+		for _, k := range l.Keys() {
+			if seen[k] {
+				t.Errorf("%s: key %q is defined in two tables", l, k)
+			}
+			seen[k] = true
+		}
+	}
+}
+
+func TestCheckerTextReadsOnlyTheCheckerTable(t *testing.T) {
+	for _, l := range Langs {
+		if got := l.CheckerText("checker.nodice"); got != l.T("checker.nodice") || strings.HasPrefix(got, "[") {
+			t.Errorf("%s: CheckerText(checker.nodice) = %q", l, got)
+		}
+		// A site string is not among the checker's.
+		if got, want := l.CheckerText("site.name"), "[site.name]"; got != want {
+			t.Errorf("%s: CheckerText(site.name) = %q, want %q", l, got, want)
+		}
+	}
+}
+
+func TestPluralOf(t *testing.T) {
+	for _, c := range []struct {
+		forms string
+		n     int
+		want  string
+	}{
+		{"шашка|шашки|шашек", 1, "шашка"},
+		{"шашка|шашки|шашек", 3, "шашки"},
+		{"шашка|шашки|шашек", 11, "шашек"},
+		{"шашка|шашки|шашек", 21, "шашка"},
+		{"бар", 5, "бар"},
+		{"a|b", 5, "b"},
+	} {
+		if got := pluralOf(c.forms, c.n); got != c.want {
+			t.Errorf("pluralOf(%q, %d) = %q, want %q", c.forms, c.n, got, c.want)
+		}
+	}
+}
+
 func placeholders(s string) []string {
 	var out []string
 	for {

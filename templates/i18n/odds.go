@@ -1,7 +1,7 @@
 package i18n
 
 // The strings of the statistics beyond one roll ("odds:" in a block),
-// merged into the ru and uk tables. Plural keys hold "one|few|many".
+// looked up after the main ru and uk tables. Plural keys hold "one|few|many".
 var oddsRU = map[string]string{
 	"turn":        "ход|хода|ходов",
 	"odds.games":  "партия|партии|партий",
@@ -62,15 +62,4 @@ var oddsUK = map[string]string{
 	"odds.method.exact":   "Пораховано точно.",
 	"odds.method.double":  "Пораховано з подвійною точністю: похибка далеко за останнім показаним знаком.",
 	"odds.method.sampled": "Оцінка за {n}: після «±» — можлива похибка.",
-}
-
-func init() {
-	for _, m := range []struct{ into, from map[string]string }{{ru, oddsRU}, {uk, oddsUK}} {
-		for k, v := range m.from {
-			if _, dup := m.into[k]; dup {
-				panic("i18n: key " + k + " is defined twice")
-			}
-			m.into[k] = v
-		}
-	}
 }
