@@ -83,8 +83,17 @@ func ParseFullCode(s string) (ParsedCode, error) {
 	bad := func(msg string) (ParsedCode, error) {
 		return ParsedCode{}, errorString("position code " + quote(s) + ": " + msg)
 	}
-	parts := strings.Split(s, ":")
-	if len(parts) != 3 && len(parts) != 4 {
+	// The parts between colons, as strings.Split(s, ":") would give them.
+	var parts [4]string
+	n := 0
+	for rest, more := s, true; more; n++ {
+		if n == len(parts) {
+			n++
+			break
+		}
+		parts[n], rest, more = cut(rest, ':')
+	}
+	if n != 3 && n != 4 {
 		return bad(`expected "header:white:black" or "header:white:black:rules"`)
 	}
 	h := parts[0]
@@ -120,8 +129,10 @@ func ParseFullCode(s string) (ParsedCode, error) {
 			continue
 		}
 		prev, total := 26, 0
-		for _, item := range strings.Split(parts[1+i], ",") {
-			name, count, hasCount := strings.Cut(item, "x")
+		for rest, more := parts[1+i], true; more; {
+			var item string
+			item, rest, more = cut(rest, ',')
+			name, count, hasCount := cut(item, 'x')
 			n, at := 1, 25
 			if hasCount {
 				n = canonicalInt(count)
@@ -155,11 +166,13 @@ func ParseFullCode(s string) (ParsedCode, error) {
 			}
 		}
 	}
-	if len(parts) == 4 {
+	if n == 4 {
 		// Only rules that differ from the default, once each, in the
 		// documented order: the code stays canonical.
 		r, last := DefaultRules, -1
-		for _, kv := range strings.Split(parts[3], ",") {
+		for rest, more := parts[3], true; more; {
+			var kv string
+			kv, rest, more = cut(rest, ',')
 			if err := r.Set(kv); err != nil {
 				return bad(err.Error())
 			}

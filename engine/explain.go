@@ -2,7 +2,6 @@ package engine
 
 import (
 	"strconv"
-	"strings"
 )
 
 // Reason says why a proposed play is not legal (or that it is).
@@ -138,7 +137,7 @@ func joinPoints(ps []Point) string {
 	for i, x := range ps {
 		s[i] = x.String()
 	}
-	return strings.Join(s, ", ")
+	return join(s, ", ")
 }
 
 // Explain judges a proposed play, written in notation, for the side to
@@ -146,7 +145,7 @@ func joinPoints(ps []Point) string {
 // the same position as one of LegalPlays; otherwise it names the first
 // rule the play breaks. An empty text proposes to play nothing.
 func Explain(p Position, d Dice, r Rules, text string) Verdict {
-	if strings.TrimSpace(text) == "" {
+	if blank(text) {
 		return ExplainSegments(p, d, r, nil)
 	}
 	segs, err := ParseMoves(text)

@@ -158,7 +158,8 @@ func runeCol(s string, off int) int {
 func parsePath(word string, col int) ([]Segment, error) {
 	repeat := 1
 	body := word
-	if j := strings.IndexByte(word, '('); j >= 0 {
+	if before, _, ok := cut(word, '('); ok {
+		j := len(before)
 		rep := word[j:]
 		if len(rep) != 3 || rep[2] != ')' || rep[1] < '1' || rep[1] > '4' {
 			return nil, &SyntaxError{Col: col + len([]rune(word[:j])), Msg: "repeat " + quote(rep) + ` should be "(2)", "(3)" or "(4)"`}
@@ -166,37 +167,40 @@ func parsePath(word string, col int) ([]Segment, error) {
 		repeat = int(rep[1] - '0')
 		body = word[:j]
 	}
-	parts := strings.Split(body, "/")
-	if len(parts) < 2 {
+	if !hasByte(body, '/') {
 		return nil, &SyntaxError{Col: col, Msg: quote(word) + ` is not a move: write "from/to", e.g. "24/18"`}
 	}
-	locs := make([]Point, len(parts))
-	hits := make([]bool, len(parts))
+	var locs []Point
+	var hits []bool
 	off := 0
-	for k, part := range parts {
+	for rest, more := body, true; more; {
+		var part string
+		part, rest, more = cut(rest, '/')
+		k := len(locs)
 		pcol := col + len([]rune(body[:off]))
 		off += len(part) + 1
-		if strings.HasSuffix(part, "*") {
+		hit := part != "" && part[len(part)-1] == '*'
+		if hit {
 			if k == 0 {
 				return nil, &SyntaxError{Col: pcol, Msg: "a hit mark \"*\" goes after the point where the blot is hit, not on the starting point"}
 			}
-			hits[k] = true
 			part = part[:len(part)-1]
 		}
+		var loc Point
 		switch {
 		case part == "bar":
 			if k != 0 {
 				return nil, &SyntaxError{Col: pcol, Msg: `"bar" can only start a move ("bar/22")`}
 			}
-			locs[k] = Bar
+			loc = Bar
 		case part == "off":
-			if k != len(parts)-1 {
+			if more {
 				return nil, &SyntaxError{Col: pcol, Msg: `"off" can only end a move ("6/off")`}
 			}
-			if hits[k] {
+			if hit {
 				return nil, &SyntaxError{Col: pcol, Msg: `nothing can be hit off the board`}
 			}
-			locs[k] = Off
+			loc = Off
 		default:
 			n, ok := number(part)
 			if !ok {
@@ -205,11 +209,13 @@ func parsePath(word string, col int) ([]Segment, error) {
 			if n < 1 || n > 24 {
 				return nil, &SyntaxError{Col: pcol, Msg: "point " + strconv.Itoa(n) + " is off the board: points are 1 to 24"}
 			}
-			locs[k] = Point(n)
+			loc = Point(n)
 		}
-		if k > 0 && locs[k] == locs[k-1] {
-			return nil, &SyntaxError{Col: pcol, Msg: "a move must go somewhere: " + quote(word) + " stays on " + locs[k].String()}
+		if k > 0 && loc == locs[k-1] {
+			return nil, &SyntaxError{Col: pcol, Msg: "a move must go somewhere: " + quote(word) + " stays on " + loc.String()}
 		}
+		locs = append(locs, loc)
+		hits = append(hits, hit)
 	}
 	var segs []Segment
 	for r := 0; r < repeat; r++ {

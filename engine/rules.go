@@ -85,7 +85,7 @@ func ruleKeyNames() string {
 	for i, k := range RuleKeys {
 		names[i] = k.Name
 	}
-	return strings.Join(names, ", ")
+	return join(names, ", ")
 }
 
 // value returns the index of the value of key i in r.
@@ -125,7 +125,7 @@ func (r *Rules) setValue(i, v int) {
 // ruleIndex returns the index in RuleKeys of the key of "key=value" (which
 // must be known).
 func ruleIndex(kv string) int {
-	name, _, _ := strings.Cut(kv, "=")
+	name, _, _ := cut(kv, '=')
 	for i, k := range RuleKeys {
 		if k.Name == name {
 			return i
@@ -175,14 +175,14 @@ func presetNames() string {
 	for i, p := range Presets {
 		names[i] = p.Name
 	}
-	return strings.Join(names, ", ")
+	return join(names, ", ")
 }
 
 // Set applies one word of a "rules:" line to r: a preset's name sets
 // every rule to the preset, "key=value" overrides one rule. Unknown
 // presets, keys and values are errors that list what is known.
 func (r *Rules) Set(kv string) error {
-	name, val, ok := strings.Cut(kv, "=")
+	name, val, ok := cut(kv, '=')
 	if !ok {
 		for _, p := range Presets {
 			if p.Name == kv {
@@ -202,7 +202,7 @@ func (r *Rules) Set(kv string) error {
 				return nil
 			}
 		}
-		return errorString("rule " + quote(kv) + ": " + name + " is " + strings.Join(k.Values, " or "))
+		return errorString("rule " + quote(kv) + ": " + name + " is " + join(k.Values, " or "))
 	}
 	return errorString("unknown rule " + quote(kv) + "; known: " + ruleKeyNames())
 }

@@ -14,8 +14,6 @@
 package main
 
 import (
-	"strings"
-
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
@@ -45,22 +43,22 @@ func evaluate(text, move string, lang i18n.Lang) result {
 	if !lang.Valid() {
 		lang = i18n.RU
 	}
-	b, problem := position(text)
+	c, problem := position(text)
 	if problem != "" {
 		return result{Error: problem}
 	}
-	if !b.HasDice {
+	if !c.HasDice {
 		return result{Error: lang.CheckerText("checker.nodice")}
 	}
 	var r result
-	for _, pl := range engine.LegalPlays(b.Position, b.Dice, b.Rules) {
+	for _, pl := range engine.LegalPlays(c.Position, c.Dice, c.Rules) {
 		r.Plays = append(r.Plays, pl.Notation())
 		r.DicePlayed = pl.DicePlayed()
 	}
-	v := engine.Explain(b.Position, b.Dice, b.Rules, move)
+	v := engine.Explain(c.Position, c.Dice, c.Rules, move)
 	r.Legal = v.Legal()
 	r.Reason = v.Reason.String()
-	r.Message = lang.Reason(v, b.Position.Game, b.Dice)
+	r.Message = lang.Reason(v, c.Position.Game, c.Dice)
 	r.Col = v.Col
 	if r.Legal {
 		r.Play = v.Play.Notation()
@@ -71,14 +69,31 @@ func evaluate(text, move string, lang i18n.Lang) result {
 // isCode reports whether text looks like a position code rather than a
 // block: one word starting with the game's letter.
 func isCode(text string) bool {
-	return text != "" && !strings.ContainsAny(text, "\n ") && (text[0] == 'L' || text[0] == 'S')
+	for i := 0; i < len(text); i++ {
+		if text[i] == ' ' || text[i] == '\n' {
+			return false
+		}
+	}
+	return text != "" && (text[0] == 'L' || text[0] == 'S')
+}
+
+// trim drops the spaces, tabs and line breaks around text.
+func trim(text string) string {
+	space := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+	for text != "" && space(text[0]) {
+		text = text[1:]
+	}
+	for text != "" && space(text[len(text)-1]) {
+		text = text[:len(text)-1]
+	}
+	return text
 }
 
 // positionCode reads a position code with its dice and rules.
-func positionCode(text string) (*engine.Block, string) {
+func positionCode(text string) (engine.ParsedCode, string) {
 	c, err := engine.ParseFullCode(text)
 	if err != nil {
-		return nil, err.Error()
+		return c, err.Error()
 	}
-	return &engine.Block{Position: c.Position, Dice: c.Dice, HasDice: c.HasDice, Rules: c.Rules}, ""
+	return c, ""
 }

@@ -95,10 +95,19 @@ func (l Lang) Has(key string) bool {
 // F returns the string for key with "{name}" placeholders replaced by the
 // given name/value pairs.
 func (l Lang) F(key string, pairs ...string) string {
-	return fill(l.T(key), pairs...)
+	return fill(l.T(key), func(name string) (string, bool) {
+		for k := 0; k+1 < len(pairs); k += 2 {
+			if pairs[k] == name {
+				return pairs[k+1], true
+			}
+		}
+		return "", false
+	})
 }
 
-func fill(s string, pairs ...string) string {
+// fill replaces each "{name}" in s by value(name); a placeholder without
+// a value stays as written.
+func fill(s string, value func(name string) (string, bool)) string {
 	var sb strings.Builder
 	for {
 		i := strings.IndexByte(s, '{')
@@ -110,15 +119,9 @@ func fill(s string, pairs ...string) string {
 			break
 		}
 		sb.WriteString(s[:i])
-		name, found := s[i+1:i+j], false
-		for k := 0; k+1 < len(pairs); k += 2 {
-			if pairs[k] == name {
-				sb.WriteString(pairs[k+1])
-				found = true
-				break
-			}
-		}
-		if !found {
+		if v, ok := value(s[i+1 : i+j]); ok {
+			sb.WriteString(v)
+		} else {
 			sb.WriteString(s[i : i+j+1])
 		}
 		s = s[i+j+1:]
@@ -313,24 +316,6 @@ func (l Lang) Describe(p engine.Position, d engine.Dice, hasDice bool) string {
 // that it is legal. d is the roll the play was judged for. It reads only
 // the checker's strings (see CheckerText).
 func (l Lang) Reason(v engine.Verdict, g engine.Game, d engine.Dice) string {
-	pt := func(p engine.Point) string {
-		switch p {
-		case engine.Bar:
-			return l.CheckerText("bar")
-		case engine.Off:
-			return l.CheckerText("off")
-		}
-		return p.String()
-	}
-	n := func(n int, key string) string {
-		return strconv.Itoa(n) + " " + pluralOf(l.CheckerText(key), n)
-	}
-	args := []string{
-		"from", pt(v.From), "to", pt(v.To), "point", pt(v.Point),
-		"die", strconv.Itoa(int(v.Die)), "n", strconv.Itoa(v.N),
-		"used", strconv.Itoa(v.Dice), "dice", d.String(),
-		"col", strconv.Itoa(v.Col), "play", v.Play.Notation(),
-	}
 	key := "reason." + v.Reason.String()
 	switch v.Reason {
 	case engine.ReasonNoChecker:
@@ -341,7 +326,6 @@ func (l Lang) Reason(v engine.Verdict, g engine.Game, d engine.Dice) string {
 		if g == engine.Long {
 			key += ".long"
 		}
-		args = append(args, "nchk", n(v.N, "checker"))
 	case engine.ReasonHead:
 		switch {
 		case v.FirstTurn && v.N >= 2:
@@ -349,20 +333,61 @@ func (l Lang) Reason(v engine.Verdict, g engine.Game, d engine.Dice) string {
 		case v.FirstTurn:
 			key += ".first"
 		}
-	case engine.ReasonSixBlock:
-		parts := make([]string, len(v.Block))
-		for i, p := range v.Block {
-			parts[i] = p.String()
-		}
-		args = append(args, "block", strings.Join(parts, ", "))
-	case engine.ReasonMustPlayMore:
-		args = append(args, "usedn", n(v.Dice, "die"), "nn", n(v.N, "die"))
 	case engine.ReasonLegal:
 		if len(v.Play.Moves()) == 0 {
 			key += ".pass"
 		}
 	}
-	return fill(l.CheckerText(key), args...)
+	return fill(l.CheckerText(key), func(name string) (string, bool) {
+		switch name {
+		case "from":
+			return l.location(v.From), true
+		case "to":
+			return l.location(v.To), true
+		case "point":
+			return l.location(v.Point), true
+		case "die":
+			return strconv.Itoa(int(v.Die)), true
+		case "dice":
+			return d.String(), true
+		case "col":
+			return strconv.Itoa(v.Col), true
+		case "play":
+			return v.Play.Notation(), true
+		case "nchk":
+			return l.count(v.N, "checker"), true
+		case "usedn":
+			return l.count(v.Dice, "die"), true
+		case "nn":
+			return l.count(v.N, "die"), true
+		case "block":
+			var sb strings.Builder
+			for i, p := range v.Block {
+				if i > 0 {
+					sb.WriteString(", ")
+				}
+				sb.WriteString(p.String())
+			}
+			return sb.String(), true
+		}
+		return "", false
+	})
+}
+
+// location names a point of a verdict, the bar or off the board.
+func (l Lang) location(p engine.Point) string {
+	switch p {
+	case engine.Bar:
+		return l.CheckerText("bar")
+	case engine.Off:
+		return l.CheckerText("off")
+	}
+	return p.String()
+}
+
+// count is N for the plural nouns of the checker's table.
+func (l Lang) count(n int, key string) string {
+	return strconv.Itoa(n) + " " + pluralOf(l.CheckerText(key), n)
 }
 
 // Stat names a dice statistic: "Бросков, которые выводят все шашки".
