@@ -52,3 +52,53 @@ func drawBoard(form js.Value, text string, lang i18n.Lang) {
 	form.Call("querySelector", "output").Set("textContent", "")
 	form.Get("classList").Call("remove", "legal", "illegal", "broken")
 }
+
+// editor wires the standalone page's position block: the board is redrawn
+// as the reader types, and a position and move given in the address (by a
+// figure's form without JavaScript) are filled in and judged at once.
+// Other forms have no block.
+func editor(form, elems, submit js.Value, lang i18n.Lang) {
+	block := elems.Get("block")
+	if !block.Truthy() {
+		return
+	}
+	q := js.Global().Get("URLSearchParams").New(js.Global().Get("location").Get("search"))
+	if code := q.Call("get", "code"); code.Truthy() {
+		block.Set("value", code)
+		if move := q.Call("get", "move"); move.Truthy() {
+			elems.Get("move").Set("value", move)
+		}
+	}
+	redraw := js.FuncOf(func(js.Value, []js.Value) any {
+		drawBoard(form, block.Get("value").String(), lang)
+		return nil
+	})
+	block.Call("addEventListener", "input", redraw)
+	drawBoard(form, block.Get("value").String(), lang)
+	if elems.Get("move").Get("value").String() != "" {
+		submit.Invoke()
+	}
+}
+
+// listPlays fills the standalone page's list of legal plays (other forms
+// have none); known is false when the position has no roll.
+func listPlays(form js.Value, plays []string, known bool, lang i18n.Lang) {
+	list := form.Call("querySelector", "ol.legal-plays")
+	if !list.Truthy() {
+		return
+	}
+	list.Set("textContent", "")
+	doc := js.Global().Get("document")
+	for _, p := range plays {
+		li := doc.Call("createElement", "li")
+		code := doc.Call("createElement", "code")
+		code.Set("textContent", p)
+		li.Call("appendChild", code)
+		list.Call("appendChild", li)
+	}
+	if known && len(plays) == 0 {
+		li := doc.Call("createElement", "li")
+		li.Set("textContent", lang.CheckerText("fig.moves.none"))
+		list.Call("appendChild", li)
+	}
+}

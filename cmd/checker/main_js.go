@@ -46,41 +46,21 @@ func wire(form js.Value) {
 		return nil
 	})
 	form.Call("addEventListener", "submit", submit)
-	if block := elems.Get("block"); block.Truthy() {
-		// A figure's form without JavaScript comes here with its position
-		// code and move in the address.
-		q := js.Global().Get("URLSearchParams").New(js.Global().Get("location").Get("search"))
-		if code := q.Call("get", "code"); code.Truthy() {
-			block.Set("value", code)
-			if move := q.Call("get", "move"); move.Truthy() {
-				elems.Get("move").Set("value", move)
-			}
-		}
-		redraw := js.FuncOf(func(js.Value, []js.Value) any {
-			drawBoard(form, block.Get("value").String(), lang)
-			return nil
-		})
-		block.Call("addEventListener", "input", redraw)
-		drawBoard(form, block.Get("value").String(), lang)
-		// A move given in the address (from a figure's form without
-		// JavaScript) is judged at once.
-		if elems.Get("move").Get("value").String() != "" {
-			submit.Invoke()
-		}
-	}
+	editor(form, elems, submit.Value, lang)
 }
 
 // js returns the verdict as a JavaScript object with the fields of
 // Check's JSON (JSON.stringify of it gives the same text).
 func (r result) js() js.Value {
+	o := js.Global().Get("Object").New()
 	if r.Error != "" {
-		return js.ValueOf(map[string]any{"error": r.Error})
+		o.Set("error", r.Error)
+		return o
 	}
 	plays := make([]any, len(r.Plays))
 	for i, p := range r.Plays {
 		plays[i] = p
 	}
-	o := js.Global().Get("Object").New()
 	o.Set("legal", r.Legal)
 	o.Set("reason", r.Reason)
 	o.Set("message", r.Message)
@@ -109,27 +89,4 @@ func show(form js.Value, r result, lang i18n.Lang) {
 		out.Set("textContent", r.Message)
 	}
 	listPlays(form, r.Plays, r.Error == "", lang)
-}
-
-// listPlays fills the standalone page's list of legal plays (other forms
-// have none); known is false when the position has no roll.
-func listPlays(form js.Value, plays []string, known bool, lang i18n.Lang) {
-	list := form.Call("querySelector", "ol.legal-plays")
-	if !list.Truthy() {
-		return
-	}
-	list.Set("textContent", "")
-	doc := js.Global().Get("document")
-	for _, p := range plays {
-		li := doc.Call("createElement", "li")
-		code := doc.Call("createElement", "code")
-		code.Set("textContent", p)
-		li.Call("appendChild", code)
-		list.Call("appendChild", li)
-	}
-	if known && len(plays) == 0 {
-		li := doc.Call("createElement", "li")
-		li.Set("textContent", lang.CheckerText("fig.moves.none"))
-		list.Call("appendChild", li)
-	}
 }
