@@ -79,10 +79,15 @@ func ParseCode(s string) (Position, error) {
 
 // ParseFullCode reads a position code with its dice and rules.
 func ParseFullCode(s string) (ParsedCode, error) {
-	var c ParsedCode
-	bad := func(msg string) (ParsedCode, error) {
+	c, msg := parseCode(s)
+	if msg != "" {
 		return ParsedCode{}, errorString("position code " + quote(s) + ": " + msg)
 	}
+	return c, nil
+}
+
+// parseCode is ParseFullCode with the problem, if any, as a message.
+func parseCode(s string) (c ParsedCode, msg string) {
 	// The parts between colons, as strings.Split(s, ":") would give them.
 	var parts [4]string
 	n := 0
@@ -94,11 +99,11 @@ func ParseFullCode(s string) (ParsedCode, error) {
 		parts[n], rest, more = cut(rest, ':')
 	}
 	if n != 3 && n != 4 {
-		return bad(`expected "header:white:black" or "header:white:black:rules"`)
+		return c, `expected "header:white:black" or "header:white:black:rules"`
 	}
 	h := parts[0]
 	if len(h) < 2 || (h[0] != 'L' && h[0] != 'S') || (h[1] != 'w' && h[1] != 'b') {
-		return bad(`the header starts with L or S (the game), then w or b (the side to move)`)
+		return c, `the header starts with L or S (the game), then w or b (the side to move)`
 	}
 	g := Long
 	if h[0] == 'S' {
@@ -110,11 +115,10 @@ func ParseFullCode(s string) (ParsedCode, error) {
 	}
 	h = h[2:]
 	if len(h) >= 2 && isDigit(h[0]) {
-		d := Dice{h[0] - '0', h[1] - '0'}
-		if !d.Valid() {
-			return bad("a die shows 1 to 6")
+		c.Dice, c.HasDice = Dice{h[0] - '0', h[1] - '0'}, true
+		if !c.Dice.Valid() {
+			return c, "a die shows 1 to 6"
 		}
-		c.Dice, c.HasDice = d, true
 		h = h[2:]
 	}
 	if h == "sb" && g == Long {
@@ -122,14 +126,11 @@ func ParseFullCode(s string) (ParsedCode, error) {
 		h = ""
 	}
 	if h != "" {
-		return bad(`unexpected "` + h + `" in the header`)
+		return c, `unexpected "` + h + `" in the header`
 	}
-	for i, s := range []Side{White, Black} {
-		if parts[1+i] == "" {
-			continue
-		}
+	for s := White; s <= Black; s++ {
 		prev, total := 26, 0
-		for rest, more := parts[1+i], true; more; {
+		for rest, more := parts[1+s], parts[1+s] != ""; more; {
 			var item string
 			item, rest, more = cut(rest, ',')
 			name, count, hasCount := cut(item, 'x')
@@ -140,7 +141,6 @@ func ParseFullCode(s string) (ParsedCode, error) {
 			if name != "bar" {
 				at = canonicalInt(name)
 			}
-			var msg string
 			switch {
 			case hasCount && (n < 2 || n > Checkers):
 				msg = "a count is 2 to 15 (a single checker has no count)"
@@ -156,7 +156,7 @@ func ParseFullCode(s string) (ParsedCode, error) {
 				msg = "the point holds checkers of both sides"
 			}
 			if msg != "" {
-				return bad(`"` + item + `": ` + msg)
+				return c, `"` + item + `": ` + msg
 			}
 			prev, total = at, total+n
 			if at == 25 {
@@ -169,23 +169,25 @@ func ParseFullCode(s string) (ParsedCode, error) {
 	if n == 4 {
 		// Only rules that differ from the default, once each, in the
 		// documented order: the code stays canonical.
-		r, last := DefaultRules, -1
+		last := -1
 		for rest, more := parts[3], true; more; {
 			var kv string
 			kv, rest, more = cut(rest, ',')
-			if err := r.Set(kv); err != nil {
-				return bad(err.Error())
+			if err := c.Rules.Set(kv); err != nil {
+				return c, err.Error()
 			}
 			k := ruleIndex(kv)
-			if RuleKeys[k].Game != g || k <= last || r.value(k) == 0 {
-				return bad(`rule "` + kv + `": list only rules of this game that differ from the default, once each, in documented order`)
+			if k < 0 {
+				return c, `rule "` + kv + `": a code lists rules as key=value, not by profile name`
+			}
+			if RuleKeys[k].Game != g || k <= last || c.Rules.value(k) == 0 {
+				return c, `rule "` + kv + `": list only rules of this game that differ from the default, once each, in documented order`
 			}
 			last = k
 		}
-		c.Rules = r
 	}
 	c.Position = p
-	return c, nil
+	return c, ""
 }
 
 // canonicalInt reads a number written without sign or leading zeros, or

@@ -49,6 +49,8 @@ var codeSeeds = []string{
 	"L:24:12",
 	"Lw:24:12:",
 	"Lw:24:12:last-roll=on",
+	"Lw:24:12:club",
+	"Lw:24:12:a:b",
 }
 
 var moveSeeds = []string{

@@ -1,0 +1,45 @@
+package engine
+
+import "testing"
+
+// TestParseCodeErrors: each malformed code is refused with a message that
+// says what is wrong, and the code itself.
+func TestParseCodeErrors(t *testing.T) {
+	for _, c := range []struct{ code, want string }{
+		{"Lw:24x15", `position code "Lw:24x15": expected "header:white:black" or "header:white:black:rules"`},
+		{"Lw:24:12:last-roll=off:x", `expected "header:white:black" or "header:white:black:rules"`},
+		{"Xw:24:12", `the header starts with L or S (the game), then w or b (the side to move)`},
+		{"Lw71:24:12", `a die shows 1 to 6`},
+		{"Lwxx:24:12", `unexpected "xx" in the header`},
+		{"Swsb:24:1", `unexpected "sb" in the header`},
+		{"Lw:24x1:12", `"24x1": a count is 2 to 15 (a single checker has no count)`},
+		{"Lw:25:12", `"25": a point is 1 to 24 or "bar"`},
+		{"Lw:bar:12", `"bar": long nardy has no bar`},
+		{"Lw:12,24:1", `"24": points are listed from the bar and 24 down, each once`},
+		{"Lw:24x15,23:12", `"23": more than 15 checkers`},
+		{"Lw:24:24", `"24": the point holds checkers of both sides`},
+		{"Lw:24:12:block=maybe", `unknown rule "block=maybe"; known: head-exception, block-check, block-exemption, last-roll, short`},
+		{"Lw:24:12:club", `rule "club": a code lists rules as key=value, not by profile name`},
+		{"Lw:24:12:short=eastern", `rule "short=eastern": list only rules of this game that differ from the default, once each, in documented order`},
+		{"Lw:24:12:last-roll=on", `rule "last-roll=on": list only rules`},
+		{"Lw:24:12:last-roll=off,head-exception=doubles", `rule "head-exception=doubles": list only rules`},
+	} {
+		_, err := ParseFullCode(c.code)
+		if err == nil {
+			t.Errorf("%s: accepted", c.code)
+			continue
+		}
+		if got := err.Error(); !contains(got, c.want) || !contains(got, quote(c.code)) {
+			t.Errorf("%s: error %q, want it to contain %q and the code", c.code, got, c.want)
+		}
+	}
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
