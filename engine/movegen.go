@@ -105,7 +105,9 @@ var spare atomic.Pointer[gen]
 
 // gen is the legal-play generator: a depth-first search over single-die
 // moves that visits each distinct state (position, dice left, hitters)
-// once. Its storage is reused from one search to the next.
+// once. The moves are made and unmade in one working state; a node is
+// stored for each state visited. Its storage is reused from one search to
+// the next.
 type gen struct {
 	game      Game
 	rules     Rules
@@ -126,6 +128,19 @@ type gen struct {
 	// borne off) and oppHome whether it has a checker home or off.
 	oppLow  int
 	oppHome bool
+	// ordered: a double is searched with its moves' from-points in
+	// non-increasing order only (see tryDie); dedup: states are looked
+	// up in the table, as they may repeat.
+	ordered, dedup bool
+	// The working state: the boards ([0] the mover, [1] the opponent, own
+	// coordinates), their hash, the hitters, held (long nardy: the mover's
+	// points, as bits in the opponent's coordinates) and occ (the mover's
+	// occupied points and bar, bit o for own point o, 1..25).
+	b       [2]board
+	pos     uint64
+	hitters uint32
+	held    uint32
+	occ     uint32
 }
 
 // slot is an entry of the hash table: a node index, valid when its stamp
@@ -135,17 +150,19 @@ type slot struct {
 	idx   int32
 }
 
+// node is a state visited: the working state after the moves from the
+// root to it.
 type node struct {
-	b       [2]board // [0] the mover, [1] the opponent, own coordinates
-	pos     uint64   // hash of b
+	b       [2]board
+	pos     uint64
+	hitters uint32
+	held    uint32
 	parent  int32
 	mv      Move // in own coordinates of the mover
 	depth   int8
 	rem     uint8 // doubles: dice left; otherwise bit 0 high die left, bit 1 low die left
 	usedLow bool  // a non-double sequence that played only the low die so far
-	hitters uint32
-	held    uint32 // long nardy: the mover's points, as bits in the opponent's coordinates
-	occ     uint32 // the mover's occupied points and bar (bit o for own point o, 1..25)
+	endOK   bool  // a sequence may end here
 }
 
 // Zobrist keys: one random word per (mover or opponent, cell, count), per
@@ -191,9 +208,11 @@ func hashBoards(b *[2]board) uint64 {
 	return h
 }
 
-func (n *node) stateHash() uint64 {
-	h := n.pos ^ zRem[n.rem]
-	for hs := n.hitters; hs != 0; hs &= hs - 1 {
+// stateHash is the hash of a state under the table: boards, dice left
+// and hitters.
+func stateHash(pos uint64, rem uint8, hitters uint32) uint64 {
+	h := pos ^ zRem[rem]
+	for hs := hitters; hs != 0; hs &= hs - 1 {
 		h ^= zHit[bits.TrailingZeros32(hs)]
 	}
 	return h
@@ -245,32 +264,35 @@ func (g *gen) run() {
 	}
 	g.nextStamp()
 	g.best = -1
-	root := node{b: g.start.b, parent: -1}
+	g.b = g.start.b
 	if g.side == Black {
-		root.b[0], root.b[1] = root.b[1], root.b[0]
+		g.b[0], g.b[1] = g.b[1], g.b[0]
 	}
-	if g.double {
-		root.rem = 4
-	} else {
-		root.rem = 3
-	}
-	root.pos = hashBoards(&root.b)
-	root.held = heldBits(g.game, &root.b[0])
+	g.pos = hashBoards(&g.b)
+	g.hitters = 0
+	g.held = heldBits(g.game, &g.b[0])
+	g.occ = 0
 	for o := 1; o <= 25; o++ {
-		if root.b[0][o] > 0 {
-			root.occ |= 1 << o
+		if g.b[0][o] > 0 {
+			g.occ |= 1 << o
 		}
 	}
 	g.oppLow, g.oppHome = 25, false
 	for o := 0; o <= 24; o++ {
-		if root.b[1][o] > 0 {
+		if g.b[1][o] > 0 {
 			g.oppLow = o
 			g.oppHome = o <= 6
 			break
 		}
 	}
+	root := node{b: g.b, pos: g.pos, held: g.held, parent: -1, mv: Move{From: Bar}, rem: 3, endOK: g.endLegalHeld()}
+	g.ordered = g.double && (g.game == Long || g.rules.Short != Eastern)
+	g.dedup = !g.ordered || g.game == Long && g.rules.BlockCheck == BlockEachDie
+	if g.double {
+		root.rem = 4
+	}
 	g.nodes = append(g.nodes, root)
-	g.insert(0, root.stateHash())
+	g.insert(0, stateHash(root.pos, root.rem, 0))
 	g.expand(0)
 }
 
@@ -293,13 +315,13 @@ func (g *gen) insert(idx int32, h uint64) {
 	}
 }
 
-// seenState reports whether a node equal to c (same boards, dice left and
-// hitters) is already in the table under hash h.
-func (g *gen) seenState(c *node, h uint64) bool {
+// seen reports whether a node equal to the working state with rem dice
+// left is already in the table under hash h.
+func (g *gen) seen(h uint64, rem uint8) bool {
 	mask := uint64(len(g.table) - 1)
 	for i := h & mask; g.table[i].stamp == g.stamp; i = (i + 1) & mask {
 		o := &g.nodes[g.table[i].idx]
-		if o.pos == c.pos && o.rem == c.rem && o.hitters == c.hitters && o.b == c.b {
+		if o.pos == g.pos && o.rem == rem && o.hitters == g.hitters && o.b == g.b {
 			return true
 		}
 	}
@@ -311,55 +333,77 @@ func (g *gen) grow() {
 	g.table = make([]slot, 2*len(g.table))
 	g.stamp = 1
 	for i := range g.nodes {
-		g.insert(int32(i), g.nodes[i].stateHash())
+		n := &g.nodes[i]
+		g.insert(int32(i), stateHash(n.pos, n.rem, n.hitters))
 	}
 }
 
-// expand visits every state reachable from node i.
+// expand visits every state reachable from node i, the working state.
 func (g *gen) expand(i int32) {
 	n := &g.nodes[i]
 	depth, rem := n.depth, n.rem
-	if depth > g.best && g.endLegalNode(n) {
+	if depth > g.best && n.endOK {
 		g.best = depth
 	}
 	if g.double {
 		if rem > 0 {
-			g.tryDie(i, g.dice[0], rem-1, false)
+			top := 25
+			if g.ordered {
+				top = int(n.mv.From)
+			}
+			g.tryDie(i, g.dice[0], rem-1, false, top)
 		}
 		return
 	}
 	if rem&1 != 0 {
-		g.tryDie(i, g.dice[0], rem&^1, false)
+		g.tryDie(i, g.dice[0], rem&^1, false, 25)
 	}
 	if rem&2 != 0 && g.dice[1] != g.dice[0] {
-		g.tryDie(i, g.dice[1], rem&^2, depth == 0)
+		g.tryDie(i, g.dice[1], rem&^2, depth == 0, 25)
 	}
 }
 
-// tryDie plays die from node i in every legal way and expands the results.
-func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool) {
-	n := &g.nodes[i]
-	if g.game == Short && n.b[0][25] > 0 {
+// tryDie plays die from node i (the working state) in every legal way
+// and expands the results. When the search is ordered, a checker moves
+// from a point above top, the point of the move that led to node i, only
+// where that move could not have come first (see ascent).
+//
+// Of a double, moving a checker from a higher point and then one from a
+// lower point reaches the same state in either order: the higher one does
+// not depend on the lower move, which only adds a checker below it and
+// hits below it, and the lower checker is still there after the higher
+// one moves. The exceptions: a six-block checked after each die may stand
+// in one order only, and an eastern hitter may not move onto its own
+// checker that the lower move would have taken away (eastern doubles are
+// not ordered). So each state's first sequence in the full search, whose
+// moves a swap cannot bring earlier, is searched, and the states, their
+// order and their moves stay the same. And since the moves of a double are
+// fixed by the state they lead to (each point's net flow along its chain
+// of the die), without six-blocks the ordered sequences reach distinct
+// states, and the table is not needed.
+func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool, top int) {
+	me := &g.b[0]
+	if g.game == Short && me[25] > 0 {
 		to := 25 - int(die)
-		if n.b[1][cross(g.game, to)] <= 1 {
+		if g.b[1][cross(g.game, to)] <= 1 {
 			g.child(i, 25, to, die, rem, low, false)
 		}
 		return
 	}
-	occ := n.occ
-	highest := 31 - bits.LeadingZeros32(occ)
+	highest := 31 - bits.LeadingZeros32(g.occ)
 	allHome := highest <= 6
-	for occ != 0 {
+	for occ := g.occ; occ != 0; {
 		from := 31 - bits.LeadingZeros32(occ)
 		occ &^= 1 << from
-		// The nodes slice may grow in child: read through it each time.
-		n = &g.nodes[i]
-		if g.game == Long && from == 24 && g.headStart-n.b[0][24] >= g.headLimit {
+		if from > top && !(g.dedup && g.ascent(i, from, die)) {
+			continue
+		}
+		if g.game == Long && from == 24 && g.headStart-me[24] >= g.headLimit {
 			continue
 		}
 		to := from - int(die)
 		if to >= 1 {
-			c := n.b[1][cross(g.game, to)]
+			c := g.b[1][cross(g.game, to)]
 			if g.game == Long && c > 0 || c > 1 {
 				continue
 			}
@@ -369,39 +413,50 @@ func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool) {
 			}
 			to = 0
 		}
-		hitterHere := n.hitters&(1<<from) != 0
-		if !hitterHere || n.b[0][from] > 1 {
+		hitterHere := g.hitters&(1<<from) != 0
+		if !hitterHere || me[from] > 1 {
 			g.child(i, from, to, die, rem, low, false)
 		}
-		if hitterHere && (to == 0 || g.nodes[i].b[0][to] == 0) {
+		if hitterHere && (to == 0 || me[to] == 0) {
 			g.child(i, from, to, die, rem, low, true)
 		}
 	}
 }
 
-// child adds the state after moving one checker from -> to (own
-// coordinates) from node i, unless it was seen before or breaks a rule
-// checked after every die, and expands it. The new node is built in
-// place at the end of the node list and dropped again if it is not kept.
+// ascent reports whether, in an ordered search of long nardy with the
+// six-block checked after each die, the move from b may follow the lower
+// move that led to node i: moving from b first would have made a six-block.
+func (g *gen) ascent(i int32, b int, die uint8) bool {
+	held := g.nodes[g.nodes[i].parent].held
+	if g.b[0][b] == 1 {
+		held &^= 1 << crossLong[b]
+	}
+	if t := b - int(die); t >= 1 {
+		held |= 1 << crossLong[t]
+	}
+	return !g.heldOK(held)
+}
+
+// child moves one checker from -> to (own coordinates) in the working
+// state, the state of node i, and, unless the result was seen before or
+// breaks a rule checked after every die, stores it as a node and expands
+// it; then it takes the move back.
 func (g *gen) child(i int32, from, to int, die uint8, rem uint8, low, moveHitter bool) {
-	g.nodes = append(g.nodes, g.nodes[i])
-	idx := int32(len(g.nodes) - 1)
-	c := &g.nodes[idx]
-	c.parent, c.depth, c.rem, c.usedLow = i, c.depth+1, rem, low || c.usedLow
-	me, opp := &c.b[0], &c.b[1]
-	c.pos ^= zCell[0][from][me[from]] ^ zCell[0][from][me[from]-1]
+	pos, hitters, held, occ := g.pos, g.hitters, g.held, g.occ
+	me, opp := &g.b[0], &g.b[1]
+	g.pos ^= zCell[0][from][me[from]] ^ zCell[0][from][me[from]-1]
 	me[from]--
 	if me[from] == 0 {
-		c.occ &^= 1 << from
+		g.occ &^= 1 << from
 	}
-	c.pos ^= zCell[0][to][me[to]] ^ zCell[0][to][me[to]+1]
+	g.pos ^= zCell[0][to][me[to]] ^ zCell[0][to][me[to]+1]
 	me[to]++
-	hit := false
+	hit, x := false, 0
 	if to >= 1 {
-		c.occ |= 1 << to
+		g.occ |= 1 << to
 		if g.game == Short {
-			if x := cross(g.game, to); opp[x] == 1 {
-				c.pos ^= zCell[1][x][1] ^ zCell[1][x][0] ^ zCell[1][25][opp[25]] ^ zCell[1][25][opp[25]+1]
+			if x = cross(g.game, to); opp[x] == 1 {
+				g.pos ^= zCell[1][x][1] ^ zCell[1][x][0] ^ zCell[1][25][opp[25]] ^ zCell[1][25][opp[25]+1]
 				opp[x] = 0
 				opp[25]++
 				hit = true
@@ -410,44 +465,74 @@ func (g *gen) child(i int32, from, to int, die uint8, rem uint8, low, moveHitter
 	}
 	if g.rules.Short == Eastern && g.game == Short {
 		if moveHitter {
-			c.hitters &^= 1 << from
+			g.hitters &^= 1 << from
 			if to > 0 {
-				c.hitters |= 1 << to
+				g.hitters |= 1 << to
 			}
 		}
 		if hit {
-			c.hitters |= 1 << to
+			g.hitters |= 1 << to
 		}
 	}
+	ok := true
 	if g.game == Long {
 		if me[from] == 0 {
-			c.held &^= 1 << crossLong[from]
+			g.held &^= 1 << crossLong[from]
 		}
 		if to > 0 {
-			c.held |= 1 << crossLong[to]
+			g.held |= 1 << crossLong[to]
 		}
-		if g.rules.BlockCheck == BlockEachDie && !g.heldOK(c.held) {
-			g.nodes = g.nodes[:idx]
+		ok = g.rules.BlockCheck != BlockEachDie || g.heldOK(g.held)
+	}
+	if ok {
+		g.add(i, from, to, die, rem, low, hit)
+	}
+	if hit {
+		opp[x] = 1
+		opp[25]--
+	}
+	me[to]--
+	me[from]++
+	g.pos, g.hitters, g.held, g.occ = pos, hitters, held, occ
+}
+
+// add stores the working state, reached from node i by a move, as a new
+// node and expands it, unless it was seen before.
+func (g *gen) add(i int32, from, to int, die uint8, rem uint8, low, hit bool) {
+	var h uint64
+	if g.dedup {
+		h = stateHash(g.pos, rem, g.hitters)
+		if g.seen(h, rem) {
 			return
 		}
 	}
-	h := c.stateHash()
-	if g.seenState(c, h) {
-		g.nodes = g.nodes[:idx]
-		return
-	}
-	c.mv = Move{From: Point(from), To: Point(to), Die: die, Hit: hit}
-	if 2*len(g.nodes) > len(g.table) {
-		g.grow()
-	} else {
-		g.insert(idx, h)
+	p := &g.nodes[i]
+	g.nodes = append(g.nodes, node{
+		b:       g.b,
+		pos:     g.pos,
+		hitters: g.hitters,
+		held:    g.held,
+		parent:  i,
+		mv:      Move{From: Point(from), To: Point(to), Die: die, Hit: hit},
+		depth:   p.depth + 1,
+		rem:     rem,
+		usedLow: low || p.usedLow,
+		endOK:   g.endLegalHeld(),
+	})
+	idx := int32(len(g.nodes) - 1)
+	if g.dedup {
+		if 2*len(g.nodes) > len(g.table) {
+			g.grow()
+		} else {
+			g.insert(idx, h)
+		}
 	}
 	g.expand(idx)
 }
 
-// endLegalNode reports whether a sequence may end in node n.
-func (g *gen) endLegalNode(n *node) bool {
-	return g.game != Long || g.rules.BlockCheck != BlockEndOfTurn || g.heldOK(n.held)
+// endLegalHeld reports whether a sequence may end in the working state.
+func (g *gen) endLegalHeld() bool {
+	return g.game != Long || g.rules.BlockCheck != BlockEndOfTurn || g.heldOK(g.held)
 }
 
 // heldOK is blockOK for the search: held has the mover's points as bits
@@ -544,7 +629,7 @@ func (g *gen) plays() []Play {
 	if !g.double && g.best == 1 {
 		for k := range g.nodes {
 			n := &g.nodes[k]
-			if n.depth == 1 && !n.usedLow && g.endLegalNode(n) {
+			if n.depth == 1 && !n.usedLow && n.endOK {
 				highPlayable = true
 				break
 			}
@@ -560,7 +645,7 @@ func (g *gen) plays() []Play {
 	g.keep = g.keep[:0]
 	for k := range g.nodes {
 		n := &g.nodes[k]
-		if n.depth != g.best || highPlayable && n.usedLow || !g.endLegalNode(n) {
+		if n.depth != g.best || highPlayable && n.usedLow || !n.endOK {
 			continue
 		}
 		if !dedup {
