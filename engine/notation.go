@@ -5,54 +5,6 @@ import (
 	"strings"
 )
 
-// chain is the path of one checker within a play: the points it stopped
-// on, in White's numbering, and whether it hit on each.
-type chain struct {
-	stops []Point
-	hits  []bool
-	order []int // own-coordinate sort keys: start, end
-}
-
-// chains groups the moves of a play by checker: a move that starts where
-// an earlier move of the play ended continues that checker's path.
-func chains(g Game, s Side, moves []Move) []chain {
-	var cs []chain
-	for _, m := range moves {
-		joined := false
-		for i := range cs {
-			c := &cs[i]
-			if c.stops[len(c.stops)-1] == m.From && m.From != Off {
-				c.stops = append(c.stops, m.To)
-				c.hits = append(c.hits, m.Hit)
-				joined = true
-				break
-			}
-		}
-		if !joined {
-			cs = append(cs, chain{stops: []Point{m.From, m.To}, hits: []bool{false, m.Hit}})
-		}
-	}
-	for i := range cs {
-		c := &cs[i]
-		c.order = []int{ownLoc(g, s, c.stops[0]), ownLoc(g, s, c.stops[len(c.stops)-1])}
-	}
-	// Far starts first; for the same start, the longer path first. There
-	// are at most four chains: a stable insertion sort.
-	for i := 1; i < len(cs); i++ {
-		for j := i; j > 0 && chainBefore(&cs[j], &cs[j-1]); j-- {
-			cs[j], cs[j-1] = cs[j-1], cs[j]
-		}
-	}
-	return cs
-}
-
-func chainBefore(a, b *chain) bool {
-	if a.order[0] != b.order[0] {
-		return a.order[0] > b.order[0]
-	}
-	return a.order[1] < b.order[1]
-}
-
 // ownLoc returns a location (point, Bar or Off) in side s's own
 // coordinates, where the bar is 25 and off is 0.
 func ownLoc(g Game, s Side, p Point) int {
@@ -76,26 +28,59 @@ func (pl Play) String() string { return pl.Notation() }
 // FormatMoves writes single-die moves of side s as notation (see
 // Play.Notation).
 func FormatMoves(g Game, s Side, moves []Move) string {
-	cs := chains(g, s, moves)
-	var sb strings.Builder
-	for i, c := range cs {
-		if i > 0 {
-			sb.WriteByte(' ')
+	// Group the moves by checker: a move that starts where an earlier
+	// checker's path ended continues that path. first and last hold, per
+	// checker in order of appearance, its first and latest move; next
+	// links each move to the one continuing it (-1 at the end).
+	next := make([]int, len(moves))
+	var first, last []int
+	for i, m := range moves {
+		next[i] = -1
+		c := 0
+		for c < len(last) && (moves[last[c]].To != m.From || m.From == Off) {
+			c++
 		}
-		sb.WriteString(c.stops[0].String())
-		for j := 1; j < len(c.stops); j++ {
-			last := j == len(c.stops)-1
-			if !last && len(cs) > 1 && !c.hits[j] {
+		if c < len(last) {
+			next[last[c]], last[c] = i, i
+			continue
+		}
+		first, last = append(first, i), append(last, i)
+	}
+	// Far starts first; for the same start, the longer path first (a
+	// stable insertion sort: there are at most four paths).
+	before := func(a, b int) bool {
+		fa, fb := ownLoc(g, s, moves[first[a]].From), ownLoc(g, s, moves[first[b]].From)
+		if fa != fb {
+			return fa > fb
+		}
+		return ownLoc(g, s, moves[last[a]].To) < ownLoc(g, s, moves[last[b]].To)
+	}
+	for i := 1; i < len(first); i++ {
+		for j := i; j > 0 && before(j, j-1); j-- {
+			first[j], first[j-1] = first[j-1], first[j]
+			last[j], last[j-1] = last[j-1], last[j]
+		}
+	}
+	// A single checker shows every stop; several show start, end and the
+	// points where they hit.
+	var b []byte
+	for c, i := range first {
+		if c > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, moves[i].From.String()...)
+		for ; i >= 0; i = next[i] {
+			if next[i] >= 0 && len(first) > 1 && !moves[i].Hit {
 				continue
 			}
-			sb.WriteByte('/')
-			sb.WriteString(c.stops[j].String())
-			if c.hits[j] {
-				sb.WriteByte('*')
+			b = append(b, '/')
+			b = append(b, moves[i].To.String()...)
+			if moves[i].Hit {
+				b = append(b, '*')
 			}
 		}
 	}
-	return sb.String()
+	return string(b)
 }
 
 // Segment is one part of a written move: a checker goes From → To
