@@ -506,20 +506,17 @@ func (g *gen) add(i int32, from, to int, die uint8, rem uint8, low, hit bool) {
 			return
 		}
 	}
-	p := &g.nodes[i]
-	g.nodes = append(g.nodes, node{
-		b:       g.b,
-		pos:     g.pos,
-		hitters: g.hitters,
-		held:    g.held,
-		parent:  i,
-		mv:      Move{From: Point(from), To: Point(to), Die: die, Hit: hit},
-		depth:   p.depth + 1,
-		rem:     rem,
-		usedLow: low || p.usedLow,
-		endOK:   g.endLegalHeld(),
-	})
-	idx := int32(len(g.nodes) - 1)
+	idx := int32(len(g.nodes))
+	if len(g.nodes) == cap(g.nodes) {
+		g.nodes = append(g.nodes, node{})
+	} else {
+		g.nodes = g.nodes[:idx+1]
+	}
+	c, p := &g.nodes[idx], &g.nodes[i]
+	c.b = g.b
+	c.pos, c.hitters, c.held = g.pos, g.hitters, g.held
+	c.parent, c.mv = i, Move{From: Point(from), To: Point(to), Die: die, Hit: hit}
+	c.depth, c.rem, c.usedLow, c.endOK = p.depth+1, rem, low || p.usedLow, g.endLegalHeld()
 	if g.dedup {
 		if 2*len(g.nodes) > len(g.table) {
 			g.grow()
@@ -668,30 +665,30 @@ func (g *gen) plays() []Play {
 	}
 	out := make([]Play, len(g.keep))
 	for j, k := range g.keep {
-		out[j] = g.play(k)
+		g.play(&out[j], k)
 	}
 	return out
 }
 
-// play builds the Play that ends at node k.
-func (g *gen) play(k int32) Play {
-	pl := Play{Side: g.side, n: uint8(g.nodes[k].depth)}
-	for i := k; g.nodes[i].parent >= 0; i = g.nodes[i].parent {
-		n := &g.nodes[i]
+// play fills pl, a zero Play, with the play that ends at node k.
+func (g *gen) play(pl *Play, k int32) {
+	n := &g.nodes[k]
+	pl.n = uint8(n.depth)
+	pl.Side = g.side
+	pl.Position.Game, pl.Position.Started = g.start.Game, g.start.Started
+	pl.Position.Turn = g.side.Other()
+	if g.side == White {
+		pl.Position.b = n.b
+	} else {
+		pl.Position.b[0], pl.Position.b[1] = n.b[1], n.b[0]
+	}
+	for ; n.parent >= 0; n = &g.nodes[n.parent] {
 		m := n.mv
 		if m.From == 24 && g.game == Long {
 			pl.HeadMoves++
 		}
 		pl.moves[n.depth-1] = Move{From: g.point(int(m.From)), To: g.point(int(m.To)), Die: m.Die, Hit: m.Hit}
 	}
-	b := g.nodes[k].b
-	if g.side == Black {
-		b[0], b[1] = b[1], b[0]
-	}
-	pl.Position = g.start
-	pl.Position.b = b
-	pl.Position.Turn = g.side.Other()
-	return pl
 }
 
 // point converts the mover's own coordinate to White's numbering.
