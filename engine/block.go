@@ -3,7 +3,6 @@ package engine
 import (
 	"slices"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -150,22 +149,25 @@ type field struct {
 func ParseBlock(src string, opt ParseOptions) (*Block, error) {
 	var errs ErrorList
 	fields := map[string][]field{}
-	for n, raw := range strings.Split(src, "\n") {
-		line := n + 1
-		raw = strings.TrimRight(raw, " \t\r")
+	line := 0
+	for rest, more := src, true; more; {
+		var raw string
+		raw, rest, more = cut(rest, '\n')
+		line++
+		raw = trimRight(raw, " \t\r")
 		key, val, col, ok := splitLine(raw)
 		if !ok {
-			if strings.TrimSpace(stripComment(raw)) != "" {
+			if trimSpace(stripComment(raw)) != "" {
 				errs.Add(line, 1, `expected "key: value", e.g. "white: 24x15"`)
 			}
 			continue
 		}
 		if !slices.Contains(BlockKeys, key) {
-			errs.Add(line, 1, "unknown key "+quote(key)+suggest(key, BlockKeys)+"; known: "+strings.Join(BlockKeys, ", "))
+			errs.Add(line, 1, "unknown key "+quote(key)+suggest(key, BlockKeys)+"; known: "+join(BlockKeys, ", "))
 			continue
 		}
 		if key != "caption" {
-			val = strings.TrimSpace(stripComment(val))
+			val = trimSpace(stripComment(val))
 		}
 		if prev := fields[key]; len(prev) > 0 && key != "play" && key != "expect" {
 			errs.Add(line, 1, "duplicate key "+quote(key)+" (first on line "+strconv.Itoa(prev[0].line)+")")
@@ -210,7 +212,7 @@ func ParseBlock(src string, opt ParseOptions) (*Block, error) {
 				errs.Add(f.line, f.col+w.col, err.Error())
 				continue
 			}
-			name, _, isKey := strings.Cut(w.s, "=")
+			name, _, isKey := cut(w.s, '=')
 			if g, _ := GameOf(name); isKey && g != game {
 				errs.Add(f.line, f.col+w.col, "rule "+quote(w.s)+" is for "+g.String()+" nardy; this block is "+game.String()+" nardy")
 			}
@@ -225,14 +227,14 @@ func ParseBlock(src string, opt ParseOptions) (*Block, error) {
 		if !posOK {
 			break
 		}
-		dtext, rest, _ := strings.Cut(f.val, " ")
+		dtext, rest, _ := cut(f.val, ' ')
 		d, err := ParseDice(dtext)
 		if err != nil {
 			errs.Add(f.line, f.col, "play: "+err.Error()+`; write the roll, then the play: "play: 6-5 24/18 18/13"`)
 			posOK = false
 			break
 		}
-		rest = strings.TrimSpace(rest)
+		rest = trimSpace(rest)
 		v := Explain(pos, d, b.Rules, rest)
 		if !v.Legal() {
 			col := f.col
@@ -326,7 +328,7 @@ func (b *Block) parsePosition(game Game, get func(string) (field, bool), opt Par
 		if !found {
 			known := "no positions are named before this block"
 			if len(opt.Names) > 0 {
-				known = "named so far: " + strings.Join(opt.Names, ", ")
+				known = "named so far: " + join(opt.Names, ", ")
 			}
 			errs.Add(fFrom.line, fFrom.col, "no earlier position is named "+quote(fFrom.val)+"; "+known)
 			return pos, false
@@ -418,7 +420,7 @@ func parseCheckers(pos *Position, s Side, f field, errs *ErrorList) (int, bool) 
 	seen := map[int]bool{}
 	for _, w := range words(f.val) {
 		col := f.col + w.col
-		ptText, nText, hasN := strings.Cut(w.s, "x")
+		ptText, nText, hasN := cut(w.s, 'x')
 		pt, err := strconv.Atoi(ptText)
 		if err != nil || ptText == "" || ptText[0] == '+' || ptText[0] == '-' {
 			errs.Add(f.line, col, quote(w.s)+`: write a point, or "point" x "count", e.g. "24x13"`)
@@ -464,7 +466,7 @@ func parsePositionValue(game Game, v string, turn Side) (Position, error) {
 	if v == "start" {
 		return StartPosition(game), nil
 	}
-	if strings.Contains(v, ":") {
+	if hasByte(v, ':') {
 		p, err := ParseCode(v)
 		if err != nil {
 			return p, err
@@ -482,13 +484,13 @@ func parsePositionValue(game Game, v string, turn Side) (Position, error) {
 
 func (b *Block) parsePresentation(game Game, get func(string) (field, bool), errs *ErrorList) {
 	if f, ok := get("caption"); ok {
-		b.Caption = strings.TrimSpace(f.val)
+		b.Caption = trimSpace(f.val)
 	}
 	if f, ok := get("stats"); ok {
 		for _, w := range words(f.val) {
 			i := slices.Index(statNames, w.s)
 			if i < 0 {
-				errs.Add(f.line, f.col+w.col, "unknown statistic "+quote(w.s)+"; known: "+strings.Join(statNames, ", "))
+				errs.Add(f.line, f.col+w.col, "unknown statistic "+quote(w.s)+"; known: "+join(statNames, ", "))
 				continue
 			}
 			st := Stat(i)
@@ -513,7 +515,7 @@ func (b *Block) parsePresentation(game Game, get func(string) (field, bool), err
 				for k, o := range outputNames {
 					names[k] = o.name
 				}
-				errs.Add(f.line, f.col+w.col, "unknown output "+quote(w.s)+"; known: "+strings.Join(names, ", "))
+				errs.Add(f.line, f.col+w.col, "unknown output "+quote(w.s)+"; known: "+join(names, ", "))
 				continue
 			}
 			b.Show |= outputNames[i].out
@@ -682,11 +684,11 @@ func words(v string) []word {
 
 // splitLine splits "key: value", returning the value's 1-based column.
 func splitLine(raw string) (key, val string, col int, ok bool) {
-	trimmed := strings.TrimLeft(raw, " \t")
+	trimmed := trimLeft(raw, " \t")
 	if trimmed == "" || trimmed[0] == '#' {
 		return "", "", 0, false
 	}
-	i := strings.IndexByte(trimmed, ':')
+	i := indexByte(trimmed, ':')
 	if i <= 0 {
 		return "", "", 0, false
 	}
@@ -697,7 +699,7 @@ func splitLine(raw string) (key, val string, col int, ok bool) {
 		}
 	}
 	rest := trimmed[i+1:]
-	lead := len(rest) - len(strings.TrimLeft(rest, " \t"))
+	lead := len(rest) - len(trimLeft(rest, " \t"))
 	off := len(raw) - len(trimmed) + i + 1 + lead
 	return key, rest[lead:], utf8.RuneCountInString(raw[:off]) + 1, true
 }

@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // Code returns the position's one-line code, copyable and exact:
 //
@@ -18,32 +15,31 @@ import (
 // borne off. A last part, when present, lists rule overrides (only those
 // that differ from the default profile).
 func Code(p Position, d Dice, hasDice bool, r Rules) string {
-	var sb strings.Builder
+	var sb []byte
 	if p.Game == Long {
-		sb.WriteByte('L')
+		sb = append(sb, 'L')
 	} else {
-		sb.WriteByte('S')
+		sb = append(sb, 'S')
 	}
-	sb.WriteByte("wb"[p.Turn])
+	sb = append(sb, "wb"[p.Turn])
 	if hasDice {
-		sb.WriteByte('0' + d[0])
-		sb.WriteByte('0' + d[1])
+		sb = append(sb, '0'+d[0], '0'+d[1])
 	}
 	if p.Game == Long && p.Started == Black {
-		sb.WriteString("sb")
+		sb = append(sb, "sb"...)
 	}
 	for _, s := range []Side{White, Black} {
-		sb.WriteByte(':')
+		sb = append(sb, ':')
 		first := true
 		item := func(name string, n int) {
 			if !first {
-				sb.WriteByte(',')
+				sb = append(sb, ',')
 			}
 			first = false
-			sb.WriteString(name)
+			sb = append(sb, name...)
 			if n > 1 {
-				sb.WriteByte('x')
-				sb.WriteString(strconv.Itoa(n))
+				sb = append(sb, 'x')
+				sb = strconv.AppendInt(sb, int64(n), 10)
 			}
 		}
 		if n := p.Bar(s); n > 0 {
@@ -56,10 +52,10 @@ func Code(p Position, d Dice, hasDice bool, r Rules) string {
 		}
 	}
 	if diff := r.Diff(DefaultRules, p.Game); len(diff) > 0 {
-		sb.WriteByte(':')
-		sb.WriteString(strings.Join(diff, ","))
+		sb = append(sb, ':')
+		sb = append(sb, join(diff, ",")...)
 	}
-	return sb.String()
+	return string(sb)
 }
 
 // ParsedCode is what a position code holds.

@@ -3,7 +3,6 @@ package engine
 import (
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // Error is a problem in a position block, at a 1-based line and column of
@@ -51,5 +50,5 @@ func (l ErrorList) Error() string {
 	for i, e := range l {
 		parts[i] = e.Error()
 	}
-	return strings.Join(parts, "\n")
+	return join(parts, "\n")
 }

@@ -3,7 +3,6 @@ package engine
 import (
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // Expectation is a claim a block makes about what the engine computes,
@@ -109,7 +108,7 @@ func (b *Block) expectProblem(e Expectation) string {
 			}
 			return "write the play, e.g. \"" + e.Kind + " 24/18 13/7\""
 		}
-		if _, err := ParseMoves(strings.Join(e.Args, " ")); err != nil {
+		if _, err := ParseMoves(join(e.Args, " ")); err != nil {
 			return err.Error()
 		}
 	case e.Kind == "pips":
@@ -135,17 +134,21 @@ func (b *Block) expectProblem(e Expectation) string {
 			}
 		}
 	case slices.Contains(statNames, e.Kind):
-		if len(e.Args) != 1 || !strings.HasSuffix(e.Args[0], "/36") {
+		num, ok := "", false
+		if len(e.Args) == 1 {
+			num, ok = cutSuffix(e.Args[0], "/36")
+		}
+		if !ok {
 			return `write the count out of 36, e.g. "` + e.Kind + ` 4/36"`
 		}
-		if n, ok := number(strings.TrimSuffix(e.Args[0], "/36")); !ok || n > 36 {
+		if n, ok := number(num); !ok || n > 36 {
 			return quote(e.Args[0]) + " is not a count out of 36"
 		}
 		if msg := b.statProblem(b.Position.Game, Stat(slices.Index(statNames, e.Kind))); msg != "" {
 			return msg
 		}
 	default:
-		return "unknown claim " + quote(e.Kind) + "; known: " + strings.Join(expectKinds, ", ") + ", or a statistic (" + strings.Join(statNames, ", ") + ")"
+		return "unknown claim " + quote(e.Kind) + "; known: " + join(expectKinds, ", ") + ", or a statistic (" + join(statNames, ", ") + ")"
 	}
 	return ""
 }
@@ -178,7 +181,7 @@ func (b *Block) Verify(e Expectation) (got string, ok bool) {
 		if len(e.Args) == 0 {
 			v = ExplainSegments(p, b.Dice, b.Rules, b.Illegal)
 		} else {
-			v = Explain(p, b.Dice, b.Rules, strings.Join(e.Args, " "))
+			v = Explain(p, b.Dice, b.Rules, join(e.Args, " "))
 		}
 		got = "illegal (" + v.String() + ")"
 		if v.Legal() {
@@ -205,7 +208,7 @@ func (b *Block) Verify(e Expectation) (got string, ok bool) {
 		if len(e.Args) == 2 {
 			got += " " + strconv.Itoa(o.Points)
 		}
-		return got, got == strings.Join(e.Args, " ")
+		return got, got == join(e.Args, " ")
 	}
 	c := Statistic(p, b.Rules, Stat(slices.Index(statNames, e.Kind)))
 	got = strconv.Itoa(c.N) + "/36"

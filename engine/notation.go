@@ -2,7 +2,6 @@ package engine
 
 import (
 	"strconv"
-	"strings"
 )
 
 // ownLoc returns a location (point, Bar or Off) in side s's own
@@ -214,17 +213,17 @@ func parsePath(word string, col int) ([]Segment, error) {
 // FormatSegments writes segments back as notation, one path per segment
 // ("24/18 18/12"); ParseMoves reads the result to the same segments.
 func FormatSegments(segs []Segment) string {
-	var sb strings.Builder
+	var b []byte
 	for i, s := range segs {
 		if i > 0 {
-			sb.WriteByte(' ')
+			b = append(b, ' ')
 		}
-		sb.WriteString(s.From.String())
-		sb.WriteByte('/')
-		sb.WriteString(s.To.String())
+		b = append(b, s.From.String()...)
+		b = append(b, '/')
+		b = append(b, s.To.String()...)
 		if s.Hit {
-			sb.WriteByte('*')
+			b = append(b, '*')
 		}
 	}
-	return sb.String()
+	return string(b)
 }

@@ -3,7 +3,6 @@ package engine
 import (
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // OddsClaim is a claim about a figure of the block's "odds:" tables:
@@ -189,8 +188,8 @@ var oddsClaimExample = []string{"bearoff 2 78.2%", "race 70.8%", "escape 3 31.8%
 // "169/216".
 func parseChance(s string) (Chance, string) {
 	bad := quote(s) + ` is not a chance: write a percentage with at most one decimal ("78.2%", "78,2 %") or a fraction ("169/216")`
-	s = strings.ReplaceAll(s, "\u00a0", "") // a no-break space before "%", as the page has it
-	if num, den, ok := strings.Cut(s, "/"); ok {
+	s = removeAll(s, "\u00a0") // a no-break space before "%", as the page has it
+	if num, den, ok := cut(s, '/'); ok {
 		n, ok1 := digits(num)
 		d, ok2 := digits(den)
 		switch {
@@ -201,20 +200,20 @@ func parseChance(s string) (Chance, string) {
 		}
 		return Chance{Num: n, Den: d}, ""
 	}
-	body, ok := strings.CutSuffix(s, "%")
+	body, ok := cutSuffix(s, "%")
 	if !ok {
 		return Chance{}, bad
 	}
 	var c Chance
 	switch {
-	case strings.HasPrefix(body, "<"):
+	case hasPrefix(body, "<"):
 		c.Edge, body = -1, body[1:]
-	case strings.HasPrefix(body, ">"):
+	case hasPrefix(body, ">"):
 		c.Edge, body = 1, body[1:]
 	}
-	whole, frac, hasFrac := strings.Cut(body, ".")
+	whole, frac, hasFrac := cut(body, '.')
 	if !hasFrac {
-		whole, frac, hasFrac = strings.Cut(body, ",")
+		whole, frac, hasFrac = cut(body, ',')
 		c.Comma = hasFrac
 	}
 	w, ok := digits(whole)

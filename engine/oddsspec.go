@@ -3,7 +3,6 @@ package engine
 import (
 	"slices"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -70,7 +69,7 @@ func (b *Block) parseOdds(game Game, get func(string) (field, bool), errs *Error
 	}
 	items := oddsItems(f.val)
 	if len(items) == 0 {
-		errs.Add(f.line, f.col, "odds: name what to compute: "+strings.Join(oddsSyntax, ", ")+`; separate several with commas`)
+		errs.Add(f.line, f.col, "odds: name what to compute: "+join(oddsSyntax, ", ")+`; separate several with commas`)
 		return
 	}
 	for _, it := range items {
@@ -82,7 +81,7 @@ func (b *Block) parseOdds(game Game, get func(string) (field, bool), errs *Error
 		col := f.col + it.col + name.col
 		k := slices.Index(oddsNames, name.s)
 		if k < 0 {
-			errs.Add(f.line, col, "unknown odds "+quote(name.s)+suggest(name.s, oddsNames)+"; known: "+strings.Join(oddsSyntax, ", "))
+			errs.Add(f.line, col, "unknown odds "+quote(name.s)+suggest(name.s, oddsNames)+"; known: "+join(oddsSyntax, ", "))
 			continue
 		}
 		item := OddsItem{Kind: OddsKind(k), Loc: Loc{f.line, col}}
@@ -174,7 +173,7 @@ type oddsItem struct {
 // value with only spaces has no items; an empty item between two commas
 // (or after the last) is kept, with no words, to be reported.
 func oddsItems(v string) []oddsItem {
-	if strings.TrimSpace(v) == "" {
+	if trimSpace(v) == "" {
 		return nil
 	}
 	var out []oddsItem

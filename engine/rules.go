@@ -1,8 +1,6 @@
 package engine
 
-import (
-	"strings"
-)
+import ()
 
 // HeadException says when a second checker may leave the head on a
 // player's first turn in long nardy.
@@ -221,7 +219,7 @@ func (r Rules) Profile() string {
 			best, bestDiff = i, diff
 		}
 	}
-	return strings.Join(append([]string{Presets[best].Name}, bestDiff...), " ")
+	return join(append([]string{Presets[best].Name}, bestDiff...), " ")
 }
 
 // GameOf returns the game a rule key applies to.
@@ -236,7 +234,7 @@ func GameOf(name string) (Game, bool) {
 
 // ParseRules applies space-separated "key=value" overrides to base.
 func ParseRules(base Rules, s string) (Rules, error) {
-	for _, f := range strings.Fields(s) {
+	for _, f := range fields(s) {
 		if err := base.Set(f); err != nil {
 			return base, err
 		}
@@ -264,5 +262,5 @@ func (r Rules) Text(g Game) string {
 			parts = append(parts, k.Name+"="+k.Values[r.value(i)])
 		}
 	}
-	return strings.Join(parts, " ")
+	return join(parts, " ")
 }

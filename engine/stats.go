@@ -2,7 +2,6 @@ package engine
 
 import (
 	"strconv"
-	"strings"
 )
 
 // RollCount is a dice statistic: how many of the 36 ordered outcomes of a
@@ -20,7 +19,7 @@ func (c RollCount) String() string {
 	}
 	s := strconv.Itoa(c.N) + "/36"
 	if len(parts) > 0 {
-		s += ": " + strings.Join(parts, ", ")
+		s += ": " + join(parts, ", ")
 	}
 	return s
 }

@@ -153,46 +153,6 @@ func ParseDice(s string) (Dice, error) {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// cut is strings.Cut for a one-byte separator. The text helpers here stay
-// with single bytes: strings.Split, Cut and Join bring in general substring
-// search, which the WebAssembly checker would carry for nothing.
-func cut(s string, sep byte) (before, after string, found bool) {
-	for i := 0; i < len(s); i++ {
-		if s[i] == sep {
-			return s[:i], s[i+1:], true
-		}
-	}
-	return s, "", false
-}
-
-// hasByte reports whether s contains c.
-func hasByte(s string, c byte) bool {
-	_, _, found := cut(s, c)
-	return found
-}
-
-// join is strings.Join.
-func join(list []string, sep string) string {
-	var b []byte
-	for i, s := range list {
-		if i > 0 {
-			b = append(b, sep...)
-		}
-		b = append(b, s...)
-	}
-	return string(b)
-}
-
-// blank reports whether s holds nothing but spaces, tabs and line breaks.
-func blank(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
-			return false
-		}
-	}
-	return true
-}
-
 // quote writes s in double quotes for a message, escaping quotes,
 // backslashes and control characters (strconv.Quote would also escape
 // every non-printable rune, at a cost the WebAssembly checker feels).

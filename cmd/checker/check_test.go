@@ -50,9 +50,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestQuoteJSON(t *testing.T) {
-	var sb strings.Builder
-	quote(&sb, "a\"b\\c\nd\x01е")
-	if got, want := sb.String(), `"a\"b\\c\nd\u0001е"`; got != want {
+	if got, want := string(quote(nil, "a\"b\\c\nd\x01е")), `"a\"b\\c\nd\u0001е"`; got != want {
 		t.Errorf("quote = %s, want %s", got, want)
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
@@ -20,49 +19,41 @@ func Check(text, move, lang string) string {
 }
 
 func (r result) json() string {
-	var sb strings.Builder
 	if r.Error != "" {
-		sb.WriteString(`{"error": `)
-		quote(&sb, r.Error)
-		sb.WriteString("}")
-		return sb.String()
+		return string(append(quote([]byte(`{"error": `), r.Error), '}'))
 	}
-	sb.WriteString(`{"legal": ` + strconv.FormatBool(r.Legal))
-	sb.WriteString(`, "reason": `)
-	quote(&sb, r.Reason)
-	sb.WriteString(`, "message": `)
-	quote(&sb, r.Message)
-	sb.WriteString(`, "col": ` + strconv.Itoa(r.Col) + `, "play": `)
-	quote(&sb, r.Play)
-	sb.WriteString(`, "plays": [`)
+	b := append([]byte(`{"legal": `), strconv.FormatBool(r.Legal)...)
+	b = quote(append(b, `, "reason": `...), r.Reason)
+	b = quote(append(b, `, "message": `...), r.Message)
+	b = strconv.AppendInt(append(b, `, "col": `...), int64(r.Col), 10)
+	b = quote(append(b, `, "play": `...), r.Play)
+	b = append(b, `, "plays": [`...)
 	for i, p := range r.Plays {
 		if i > 0 {
-			sb.WriteString(", ")
+			b = append(b, ", "...)
 		}
-		quote(&sb, p)
+		b = quote(b, p)
 	}
-	sb.WriteString(`], "dice_played": ` + strconv.Itoa(r.DicePlayed) + "}")
-	return sb.String()
+	b = strconv.AppendInt(append(b, `], "dice_played": `...), int64(r.DicePlayed), 10)
+	return string(append(b, '}'))
 }
 
-// quote writes s as a JSON string.
-func quote(sb *strings.Builder, s string) {
+// quote appends s to b as a JSON string.
+func quote(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
-	sb.WriteByte('"')
+	b = append(b, '"')
 	for _, c := range []byte(s) {
 		switch {
 		case c == '"' || c == '\\':
-			sb.WriteByte('\\')
-			sb.WriteByte(c)
+			b = append(b, '\\', c)
 		case c == '\n':
-			sb.WriteString(`\n`)
+			b = append(b, `\n`...)
 		case c < 0x20:
-			sb.WriteString(`\u00`)
-			sb.WriteByte(hex[c>>4])
-			sb.WriteByte(hex[c&15])
+			b = append(b, `\u00`...)
+			b = append(b, hex[c>>4], hex[c&15])
 		default:
-			sb.WriteByte(c)
+			b = append(b, c)
 		}
 	}
-	sb.WriteByte('"')
+	return append(b, '"')
 }

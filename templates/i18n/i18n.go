@@ -8,7 +8,6 @@ package i18n
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/nardydocs/nardydocs/engine"
 )
@@ -108,26 +107,25 @@ func (l Lang) F(key string, pairs ...string) string {
 // fill replaces each "{name}" in s by value(name); a placeholder without
 // a value stays as written.
 func fill(s string, value func(name string) (string, bool)) string {
-	var sb strings.Builder
+	var b []byte
 	for {
-		i := strings.IndexByte(s, '{')
+		i := indexByte(s, '{')
 		if i < 0 {
 			break
 		}
-		j := strings.IndexByte(s[i:], '}')
+		j := indexByte(s[i:], '}')
 		if j < 0 {
 			break
 		}
-		sb.WriteString(s[:i])
+		b = append(b, s[:i]...)
 		if v, ok := value(s[i+1 : i+j]); ok {
-			sb.WriteString(v)
+			b = append(b, v...)
 		} else {
-			sb.WriteString(s[i : i+j+1])
+			b = append(b, s[i:i+j+1]...)
 		}
 		s = s[i+j+1:]
 	}
-	sb.WriteString(s)
-	return sb.String()
+	return string(append(b, s...))
 }
 
 // Keys returns every key of l's tables (unordered; a key defined in two
@@ -175,13 +173,13 @@ func (l Lang) Plural(n int, key string) string {
 // without "|" are returned whole).
 func pluralOf(forms string, n int) string {
 	for i := PluralForm(n); i > 0; i-- {
-		j := strings.IndexByte(forms, '|')
+		j := indexByte(forms, '|')
 		if j < 0 {
 			return forms
 		}
 		forms = forms[j+1:]
 	}
-	if j := strings.IndexByte(forms, '|'); j >= 0 {
+	if j := indexByte(forms, '|'); j >= 0 {
 		return forms[:j]
 	}
 	return forms
@@ -222,7 +220,7 @@ func (l Lang) Game(g engine.Game) string {
 
 // Or joins alternatives: "a или b".
 func (l Lang) Or(items []string) string {
-	return strings.Join(items, " "+l.T("or")+" ")
+	return join(items, " "+l.T("or")+" ")
 }
 
 // Rolls writes a roll count as "4 из 36: 3-3, 4-4, 5-5, 6-6" ("0 из 36"
@@ -236,7 +234,7 @@ func (l Lang) Rolls(c engine.RollCount) string {
 	for i, d := range c.Rolls {
 		parts[i] = d.String()
 	}
-	return s + ": " + strings.Join(parts, ", ")
+	return s + ": " + join(parts, ", ")
 }
 
 // Lost describes dice that cannot be played: "две шестёрки пропадают",
@@ -248,8 +246,7 @@ func (l Lang) Lost(d engine.Dice, used int) string {
 	}
 	if d.IsDouble() {
 		name := l.T("die." + strconv.Itoa(int(d[0])))
-		forms := strings.Split(name, "|")
-		word := forms[PluralForm(lost)]
+		word := pluralOf(name, lost)
 		if lost == 1 {
 			return l.F("lost.one", "die", word)
 		}
@@ -260,18 +257,17 @@ func (l Lang) Lost(d engine.Dice, used int) string {
 	}
 	// One die of a non-double is lost: the smaller one, since the larger
 	// must be played when only one can be.
-	forms := strings.Split(l.T("die."+strconv.Itoa(int(d.Low()))), "|")
-	return l.F("lost.one", "die", forms[0])
+	return l.F("lost.one", "die", pluralOf(l.T("die."+strconv.Itoa(int(d.Low()))), 1))
 }
 
 // Describe writes a real text description of a position for the diagram's
 // <desc>: every side's checkers by point, the bar, the borne-off ones, pip
 // counts, whose turn it is and the roll.
 func (l Lang) Describe(p engine.Position, d engine.Dice, hasDice bool) string {
-	var sb strings.Builder
+	var b []byte
 	for _, s := range []engine.Side{engine.White, engine.Black} {
-		sb.WriteString(l.Side(s, true))
-		sb.WriteString(": ")
+		b = append(b, l.Side(s, true)...)
+		b = append(b, ": "...)
 		var parts []string
 		head := engine.Head(p.Game, s)
 		first := true
@@ -295,21 +291,21 @@ func (l Lang) Describe(p engine.Position, d engine.Dice, hasDice bool) string {
 		if len(parts) == 0 {
 			parts = append(parts, l.T("desc.none"))
 		}
-		sb.WriteString(strings.Join(parts, ", "))
+		b = append(b, join(parts, ", ")...)
 		if n := p.Off(s); n > 0 {
-			sb.WriteString("; ")
-			sb.WriteString(l.F("desc.off", "n", strconv.Itoa(n)))
+			b = append(b, "; "...)
+			b = append(b, l.F("desc.off", "n", strconv.Itoa(n))...)
 		}
-		sb.WriteString("; ")
-		sb.WriteString(l.F("desc.pips", "n", strconv.Itoa(p.Pips(s))))
-		sb.WriteString(". ")
+		b = append(b, "; "...)
+		b = append(b, l.F("desc.pips", "n", strconv.Itoa(p.Pips(s)))...)
+		b = append(b, ". "...)
 	}
 	if hasDice {
-		sb.WriteString(l.F("desc.turn.dice", "side", l.SideGen(p.Turn), "dice", d.String()))
+		b = append(b, l.F("desc.turn.dice", "side", l.SideGen(p.Turn), "dice", d.String())...)
 	} else {
-		sb.WriteString(l.F("desc.turn", "side", l.SideGen(p.Turn)))
+		b = append(b, l.F("desc.turn", "side", l.SideGen(p.Turn))...)
 	}
-	return sb.String()
+	return string(b)
 }
 
 // Reason explains a verdict of the engine in l: why a play is illegal, or
@@ -361,14 +357,11 @@ func (l Lang) Reason(v engine.Verdict, g engine.Game, d engine.Dice) string {
 		case "nn":
 			return l.count(v.N, "die"), true
 		case "block":
-			var sb strings.Builder
+			parts := make([]string, len(v.Block))
 			for i, p := range v.Block {
-				if i > 0 {
-					sb.WriteString(", ")
-				}
-				sb.WriteString(p.String())
+				parts[i] = p.String()
 			}
-			return sb.String(), true
+			return join(parts, ", "), true
 		}
 		return "", false
 	})
