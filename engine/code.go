@@ -169,21 +169,45 @@ func parseCode(s string) (c ParsedCode, msg string) {
 		for rest, more := parts[3], true; more; {
 			var kv string
 			kv, rest, more = cut(rest, ',')
-			if err := c.Rules.Set(kv); err != nil {
-				return c, err.Error()
+			k, v := codeRule(kv, g)
+			if k <= last {
+				return c, `rule "` + kv + `": a code lists, once each and in this order, only rules that differ from the default: ` + codeRules(g)
 			}
-			k := ruleIndex(kv)
-			if k < 0 {
-				return c, `rule "` + kv + `": a code lists rules as key=value, not by profile name`
-			}
-			if RuleKeys[k].Game != g || k <= last || c.Rules.value(k) == 0 {
-				return c, `rule "` + kv + `": list only rules of this game that differ from the default, once each, in documented order`
-			}
+			c.Rules.setValue(k, v)
 			last = k
 		}
 	}
 	c.Position = p
 	return c, ""
+}
+
+// codeRule finds "key=value" among the rules of game g that differ from
+// the default, returning the key's index in RuleKeys and the value's, or
+// -1 when kv is not one of them.
+func codeRule(kv string, g Game) (key, value int) {
+	name, val, _ := cut(kv, '=')
+	for i, k := range RuleKeys {
+		if k.Game != g || k.Name != name {
+			continue
+		}
+		for v := 1; v < len(k.Values); v++ {
+			if k.Values[v] == val {
+				return i, v
+			}
+		}
+	}
+	return -1, 0
+}
+
+// codeRules lists what a code of game g may hold among its rules.
+func codeRules(g Game) string {
+	var list []string
+	for _, k := range RuleKeys {
+		for v := 1; k.Game == g && v < len(k.Values); v++ {
+			list = append(list, k.Name+"="+k.Values[v])
+		}
+	}
+	return join(list, ", ")
 }
 
 // canonicalInt reads a number written without sign or leading zeros, or

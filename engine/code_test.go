@@ -18,11 +18,14 @@ func TestParseCodeErrors(t *testing.T) {
 		{"Lw:12,24:1", `"24": points are listed from the bar and 24 down, each once`},
 		{"Lw:24x15,23:12", `"23": more than 15 checkers`},
 		{"Lw:24:24", `"24": the point holds checkers of both sides`},
-		{"Lw:24:12:block=maybe", `unknown rule "block=maybe"; known: head-exception, block-check, block-exemption, last-roll, short`},
-		{"Lw:24:12:club", `rule "club": a code lists rules as key=value, not by profile name`},
-		{"Lw:24:12:short=eastern", `rule "short=eastern": list only rules of this game that differ from the default, once each, in documented order`},
-		{"Lw:24:12:last-roll=on", `rule "last-roll=on": list only rules`},
-		{"Lw:24:12:last-roll=off,head-exception=doubles", `rule "head-exception=doubles": list only rules`},
+		{"Lw:24:12:block=maybe", `rule "block=maybe": a code lists, once each and in this order, only rules that differ from the default: head-exception=doubles, block-check=end-of-turn, block-exemption=home, last-roll=off`},
+		{"Lw:24:12:club", `rule "club": a code lists`},
+		{"Lw:24:12:short=eastern", `rule "short=eastern": a code lists`},
+		{"Lw:24:12:last-roll=on", `rule "last-roll=on": a code lists`},
+		{"Lw:24:12:last-roll=off,head-exception=doubles", `rule "head-exception=doubles": a code lists`},
+		{"Lw:24:12:last-roll=off,last-roll=off", `rule "last-roll=off": a code lists`},
+		{"Sw:24:1:head-exception=doubles", `rule "head-exception=doubles": a code lists, once each and in this order, only rules that differ from the default: short=eastern`},
+		{"Sw:24:1:", `rule "": a code lists`},
 	} {
 		_, err := ParseFullCode(c.code)
 		if err == nil {
