@@ -75,15 +75,16 @@ func ParseCode(s string) (Position, error) {
 
 // ParseFullCode reads a position code with its dice and rules.
 func ParseFullCode(s string) (ParsedCode, error) {
-	c, msg := parseCode(s)
-	if msg != "" {
+	var c ParsedCode
+	if msg := parseCode(s, &c); msg != "" {
 		return ParsedCode{}, errorString("position code " + quote(s) + ": " + msg)
 	}
 	return c, nil
 }
 
-// parseCode is ParseFullCode with the problem, if any, as a message.
-func parseCode(s string) (c ParsedCode, msg string) {
+// parseCode is ParseFullCode writing into c, with the problem, if any,
+// as a message.
+func parseCode(s string, c *ParsedCode) (msg string) {
 	// The parts between colons, as strings.Split(s, ":") would give them.
 	var parts [4]string
 	n := 0
@@ -95,17 +96,18 @@ func parseCode(s string) (c ParsedCode, msg string) {
 		parts[n], rest, more = cut(rest, ':')
 	}
 	if n != 3 && n != 4 {
-		return c, `expected "header:white:black" or "header:white:black:rules"`
+		return `expected "header:white:black" or "header:white:black:rules"`
 	}
 	h := parts[0]
 	if len(h) < 2 || (h[0] != 'L' && h[0] != 'S') || (h[1] != 'w' && h[1] != 'b') {
-		return c, `the header starts with L or S (the game), then w or b (the side to move)`
+		return `the header starts with L or S (the game), then w or b (the side to move)`
 	}
 	g := Long
 	if h[0] == 'S' {
 		g = Short
 	}
-	p := NewPosition(g)
+	c.Position = NewPosition(g)
+	p := &c.Position
 	if h[1] == 'b' {
 		p.Turn = Black
 	}
@@ -113,7 +115,7 @@ func parseCode(s string) (c ParsedCode, msg string) {
 	if len(h) >= 2 && isDigit(h[0]) {
 		c.Dice, c.HasDice = Dice{h[0] - '0', h[1] - '0'}, true
 		if !c.Dice.Valid() {
-			return c, "a die shows 1 to 6"
+			return "a die shows 1 to 6"
 		}
 		h = h[2:]
 	}
@@ -122,7 +124,7 @@ func parseCode(s string) (c ParsedCode, msg string) {
 		h = ""
 	}
 	if h != "" {
-		return c, `unexpected "` + h + `" in the header`
+		return `unexpected "` + h + `" in the header`
 	}
 	for s := White; s <= Black; s++ {
 		prev, total := 26, 0
@@ -152,7 +154,7 @@ func parseCode(s string) (c ParsedCode, msg string) {
 				msg = "the point holds checkers of both sides"
 			}
 			if msg != "" {
-				return c, `"` + item + `": ` + msg
+				return `"` + item + `": ` + msg
 			}
 			prev, total = at, total+n
 			if at == 25 {
@@ -171,14 +173,13 @@ func parseCode(s string) (c ParsedCode, msg string) {
 			kv, rest, more = cut(rest, ',')
 			k, v := codeRule(kv, g)
 			if k <= last {
-				return c, `rule "` + kv + `": a code lists, once each and in this order, only rules that differ from the default: ` + codeRules(g)
+				return `rule "` + kv + `": a code lists, once each and in this order, only rules that differ from the default: ` + codeRules(g)
 			}
 			c.Rules.setValue(k, v)
 			last = k
 		}
 	}
-	c.Position = p
-	return c, ""
+	return ""
 }
 
 // codeRule finds "key=value" among the rules of game g that differ from

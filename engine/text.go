@@ -81,8 +81,15 @@ func join(list []string, sep string) string {
 	return string(b)
 }
 
-// blank reports whether s holds nothing but white space.
-func blank(s string) bool { return trimSpace(s) == "" }
+// blank reports whether s holds nothing but ASCII white space.
+func blank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != ' ' && (c < '\t' || c > '\r') {
+			return false
+		}
+	}
+	return true
+}
 
 // isSpace is unicode.IsSpace: the Unicode White_Space property.
 func isSpace(r rune) bool {

@@ -70,7 +70,7 @@ func checkText(t *testing.T, s string) {
 	if got, want := trimSpace(s), strings.TrimSpace(s); got != want {
 		t.Errorf("trimSpace(%q) = %q, want %q", s, got, want)
 	}
-	if got, want := blank(s), strings.TrimSpace(s) == ""; got != want {
+	if got, want := blank(s), strings.Trim(s, " \t\n\v\f\r") == ""; got != want {
 		t.Errorf("blank(%q) = %v, want %v", s, got, want)
 	}
 	if got, want := trimLeft(s, " \t"), strings.TrimLeft(s, " \t"); got != want {
