@@ -392,16 +392,36 @@ func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool, top int) {
 	}
 	highest := 31 - bits.LeadingZeros32(g.occ)
 	allHome := highest <= 6
+	// An ascent is possible only in long nardy with the six-block checked
+	// after each die (dedup and ordered): it is searched where moving from
+	// the higher point first, from the state before node i (with the
+	// mover's points held0), would have made a six-block.
+	var held0 uint32
+	if g.ordered && g.dedup && top < 25 {
+		held0 = g.nodes[g.nodes[i].parent].held
+	}
 	for occ := g.occ; occ != 0; {
 		from := 31 - bits.LeadingZeros32(occ)
 		occ &^= 1 << from
-		if from > top && !(g.dedup && g.ascent(i, from, die)) {
-			continue
+		to := from - int(die)
+		if from > top {
+			if held0 == 0 {
+				continue
+			}
+			h := held0
+			if me[from] == 1 {
+				h &^= 1 << crossLong[from]
+			}
+			if to >= 1 {
+				h |= 1 << crossLong[to]
+			}
+			if g.heldOK(h) {
+				continue
+			}
 		}
 		if g.game == Long && from == 24 && g.headStart-me[24] >= g.headLimit {
 			continue
 		}
-		to := from - int(die)
 		if to >= 1 {
 			c := g.b[1][cross(g.game, to)]
 			if g.game == Long && c > 0 || c > 1 {
@@ -421,20 +441,6 @@ func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool, top int) {
 			g.child(i, from, to, die, rem, low, true)
 		}
 	}
-}
-
-// ascent reports whether, in an ordered search of long nardy with the
-// six-block checked after each die, the move from b may follow the lower
-// move that led to node i: moving from b first would have made a six-block.
-func (g *gen) ascent(i int32, b int, die uint8) bool {
-	held := g.nodes[g.nodes[i].parent].held
-	if g.b[0][b] == 1 {
-		held &^= 1 << crossLong[b]
-	}
-	if t := b - int(die); t >= 1 {
-		held |= 1 << crossLong[t]
-	}
-	return !g.heldOK(held)
 }
 
 // child moves one checker from -> to (own coordinates) in the working
@@ -484,7 +490,7 @@ func (g *gen) child(i int32, from, to int, die uint8, rem uint8, low, moveHitter
 		}
 		ok = g.rules.BlockCheck != BlockEachDie || g.heldOK(g.held)
 	}
-	if ok {
+	if ok && !(g.dedup && g.seen(stateHash(g.pos, rem, g.hitters), rem)) {
 		g.add(i, from, to, die, rem, low, hit)
 	}
 	if hit {
@@ -497,15 +503,8 @@ func (g *gen) child(i int32, from, to int, die uint8, rem uint8, low, moveHitter
 }
 
 // add stores the working state, reached from node i by a move, as a new
-// node and expands it, unless it was seen before.
+// node and expands it.
 func (g *gen) add(i int32, from, to int, die uint8, rem uint8, low, hit bool) {
-	var h uint64
-	if g.dedup {
-		h = stateHash(g.pos, rem, g.hitters)
-		if g.seen(h, rem) {
-			return
-		}
-	}
 	idx := int32(len(g.nodes))
 	if len(g.nodes) == cap(g.nodes) {
 		g.nodes = append(g.nodes, node{})
@@ -521,7 +520,7 @@ func (g *gen) add(i int32, from, to int, die uint8, rem uint8, low, hit bool) {
 		if 2*len(g.nodes) > len(g.table) {
 			g.grow()
 		} else {
-			g.insert(idx, h)
+			g.insert(idx, stateHash(g.pos, rem, g.hitters))
 		}
 	}
 	g.expand(idx)
