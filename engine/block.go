@@ -2,7 +2,6 @@ package engine
 
 import (
 	"slices"
-	"strconv"
 	"unicode/utf8"
 )
 
@@ -170,7 +169,7 @@ func ParseBlock(src string, opt ParseOptions) (*Block, error) {
 			val = trimSpace(stripComment(val))
 		}
 		if prev := fields[key]; len(prev) > 0 && key != "play" && key != "expect" {
-			errs.Add(line, 1, "duplicate key "+quote(key)+" (first on line "+strconv.Itoa(prev[0].line)+")")
+			errs.Add(line, 1, "duplicate key "+quote(key)+" (first on line "+itoa(prev[0].line)+")")
 			continue
 		}
 		fields[key] = append(fields[key], field{key, val, line, col})
@@ -361,9 +360,9 @@ func (b *Block) parsePosition(game Game, get func(string) (field, bool), opt Par
 			if !has {
 				continue
 			}
-			n, err := strconv.Atoi(f.val)
+			n, isNum := atoi(f.val)
 			switch {
-			case err != nil || n < 0 || n > Checkers:
+			case !isNum || n < 0 || n > Checkers:
 				errs.Add(f.line, f.col, s.String()+"-bar "+quote(f.val)+": write a number of checkers, 0 to 15")
 				ok = false
 			case n > 0 && game == Long:
@@ -382,7 +381,7 @@ func (b *Block) parsePosition(game Game, get func(string) (field, bool), opt Par
 				if s == Black {
 					line = fBlack.line
 				}
-				errs.Add(line, 1, s.String()+" has "+strconv.Itoa(totals[s])+" checkers, at most 15")
+				errs.Add(line, 1, s.String()+" has "+itoa(totals[s])+" checkers, at most 15")
 				ok = false
 			}
 		}
@@ -421,34 +420,34 @@ func parseCheckers(pos *Position, s Side, f field, errs *ErrorList) (int, bool) 
 	for _, w := range words(f.val) {
 		col := f.col + w.col
 		ptText, nText, hasN := cut(w.s, 'x')
-		pt, err := strconv.Atoi(ptText)
-		if err != nil || ptText == "" || ptText[0] == '+' || ptText[0] == '-' {
+		pt, isNum := atoi(ptText)
+		if !isNum || ptText == "" || ptText[0] == '+' || ptText[0] == '-' {
 			errs.Add(f.line, col, quote(w.s)+`: write a point, or "point" x "count", e.g. "24x13"`)
 			ok = false
 			continue
 		}
 		if pt < 1 || pt > 24 {
-			errs.Add(f.line, col, "point "+strconv.Itoa(pt)+" is off the board: points are 1 to 24")
+			errs.Add(f.line, col, "point "+itoa(pt)+" is off the board: points are 1 to 24")
 			ok = false
 			continue
 		}
 		n := 1
 		if hasN {
-			n, err = strconv.Atoi(nText)
-			if err != nil || nText == "" || nText[0] == '+' || nText[0] == '-' || n < 1 || n > Checkers {
+			n, isNum = atoi(nText)
+			if !isNum || nText == "" || nText[0] == '+' || nText[0] == '-' || n < 1 || n > Checkers {
 				errs.Add(f.line, col, quote(w.s)+": a count is 1 to 15")
 				ok = false
 				continue
 			}
 		}
 		if seen[pt] {
-			errs.Add(f.line, col, "point "+strconv.Itoa(pt)+" is listed twice")
+			errs.Add(f.line, col, "point "+itoa(pt)+" is listed twice")
 			ok = false
 			continue
 		}
 		seen[pt] = true
 		if pos.Count(other, Point(pt)) > 0 {
-			errs.Add(f.line, col, "point "+strconv.Itoa(pt)+" already holds "+other.String()+" checkers; a point holds one colour")
+			errs.Add(f.line, col, "point "+itoa(pt)+" already holds "+other.String()+" checkers; a point holds one colour")
 			ok = false
 			continue
 		}
@@ -572,8 +571,8 @@ func (b *Block) parsePresentation(game Game, get func(string) (field, bool), err
 	}
 	if f, ok := get("marks"); ok {
 		for _, w := range words(f.val) {
-			n, err := strconv.Atoi(w.s)
-			if err != nil || n < 1 || n > 24 {
+			n, isNum := atoi(w.s)
+			if !isNum || n < 1 || n > 24 {
 				errs.Add(f.line, f.col+w.col, "marks: "+quote(w.s)+" is not a point 1 to 24")
 				continue
 			}
@@ -600,11 +599,11 @@ func (b *Block) parsePresentation(game Game, get func(string) (field, bool), err
 // parseScoring reads "cube:" and "jacoby:" and checks "show: result".
 func (b *Block) parseScoring(game Game, get func(string) (field, bool), errs *ErrorList) {
 	if f, ok := get("cube"); ok {
-		n, err := strconv.Atoi(f.val)
+		n, isNum := atoi(f.val)
 		switch {
 		case game != Short:
 			errs.Add(f.line, f.col, "long nardy has no doubling cube")
-		case err != nil || n < 1 || n > CubeMax && b.Rules.Short != Eastern:
+		case !isNum || n < 1 || n > CubeMax && b.Rules.Short != Eastern:
 			errs.Add(f.line, f.col, "cube "+quote(f.val)+": write the cube's value, 1 (centred) to 64")
 		case b.Rules.Short != Eastern && n&(n-1) != 0:
 			errs.Add(f.line, f.col, "cube "+f.val+": the cube doubles (1, 2, 4 … 64); arithmetic stakes need \"rules: short=eastern\"")

@@ -1,7 +1,5 @@
 package engine
 
-import "strconv"
-
 // Code returns the position's one-line code, copyable and exact:
 //
 //	Lw66:24x13,18x2:12x15
@@ -39,7 +37,7 @@ func Code(p Position, d Dice, hasDice bool, r Rules) string {
 			sb = append(sb, name...)
 			if n > 1 {
 				sb = append(sb, 'x')
-				sb = strconv.AppendInt(sb, int64(n), 10)
+				sb = appendInt(sb, int64(n))
 			}
 		}
 		if n := p.Bar(s); n > 0 {
@@ -47,7 +45,7 @@ func Code(p Position, d Dice, hasDice bool, r Rules) string {
 		}
 		for pt := Point(24); pt >= 1; pt-- {
 			if n := p.Count(s, pt); n > 0 {
-				item(strconv.Itoa(int(pt)), n)
+				item(itoa(int(pt)), n)
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"slices"
-	"strconv"
 )
 
 // Error is a problem in a position block, at a 1-based line and column of
@@ -15,7 +14,7 @@ type Error struct {
 // Error writes "line N: message". The column is kept in the fields for
 // callers that know the block's place in a file ("path:line:col: message").
 func (e *Error) Error() string {
-	return "line " + strconv.Itoa(e.Line) + ": " + e.Msg
+	return "line " + itoa(e.Line) + ": " + e.Msg
 }
 
 // ErrorList is every problem found in a block, in line order.

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"slices"
-	"strconv"
 )
 
 // Expectation is a claim a block makes about what the engine computes,
@@ -174,7 +173,7 @@ func (b *Block) Verify(e Expectation) (got string, ok bool) {
 				n = plays[0].DicePlayed()
 			}
 		}
-		got = strconv.Itoa(n)
+		got = itoa(n)
 		return got, got == e.Args[0]
 	case "legal", "illegal":
 		var v Verdict
@@ -190,7 +189,7 @@ func (b *Block) Verify(e Expectation) (got string, ok bool) {
 		return got, v.Legal() == (e.Kind == "legal")
 	case "pips":
 		s, _ := ParseSide(e.Args[0])
-		got = strconv.Itoa(p.Pips(s))
+		got = itoa(p.Pips(s))
 		return got, got == e.Args[1]
 	case "result":
 		o := p.Result(b.Rules)
@@ -206,11 +205,11 @@ func (b *Block) Verify(e Expectation) (got string, ok bool) {
 			got = o.Kind.String()
 		}
 		if len(e.Args) == 2 {
-			got += " " + strconv.Itoa(o.Points)
+			got += " " + itoa(o.Points)
 		}
 		return got, got == join(e.Args, " ")
 	}
 	c := Statistic(p, b.Rules, Stat(slices.Index(statNames, e.Kind)))
-	got = strconv.Itoa(c.N) + "/36"
+	got = itoa(c.N) + "/36"
 	return got, got == e.Args[0]
 }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"strconv"
 	"unicode/utf8"
 )
 
@@ -56,7 +55,7 @@ func ParseGnubgID(id string, turn Side) (Position, error) {
 		return bad("the side on roll is neither white nor black")
 	}
 	if n := utf8.RuneCountInString(id); n != gnubgIDLen {
-		return bad("a position ID has 14 characters, this one has " + strconv.Itoa(n))
+		return bad("a position ID has 14 characters, this one has " + itoa(n))
 	}
 	var key [10]byte
 	var acc uint32 // base64 bits not yet stored in key, most significant first
@@ -66,7 +65,7 @@ func ParseGnubgID(id string, turn Side) (Position, error) {
 		pos++
 		v := base64Value(c)
 		if v < 0 {
-			return bad("character " + strconv.Itoa(pos) + " (" + strconv.QuoteRune(c) +
+			return bad("character " + itoa(pos) + " (" + quoteRune(c) +
 				") is not a base64 letter (A-Z, a-z, 0-9, + or /)")
 		}
 		acc = acc<<6 | uint32(v)
@@ -109,7 +108,7 @@ func ParseGnubgID(id string, turn Side) (Position, error) {
 	}
 	for ; bit < 80; bit++ {
 		if key[bit/8]>>(bit%8)&1 != 0 {
-			return bad("bit " + strconv.Itoa(bit+1) + " of the key is set after the last point of both players (trailing bits must be zero)")
+			return bad("bit " + itoa(bit+1) + " of the key is set after the last point of both players (trailing bits must be zero)")
 		}
 	}
 	opp, me := &halves[0], &halves[1]
@@ -170,7 +169,7 @@ func (p Position) GnubgID() (string, error) {
 	}
 	for o := 1; o <= 24; o++ {
 		if p.b[White][o] > 0 && p.b[Black][25-o] > 0 {
-			return bad("point " + strconv.Itoa(o) + " holds checkers of both sides")
+			return bad("point " + itoa(o) + " holds checkers of both sides")
 		}
 	}
 	out := make([]byte, 0, gnubgIDLen)

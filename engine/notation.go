@@ -1,11 +1,9 @@
 package engine
 
-import (
-	"strconv"
-)
-
 // ownLoc returns a location (point, Bar or Off) in side s's own
 // coordinates, where the bar is 25 and off is 0.
+//
+//go:noinline
 func ownLoc(g Game, s Side, p Point) int {
 	if p == Off || p == Bar {
 		return int(p)
@@ -100,7 +98,7 @@ type SyntaxError struct {
 }
 
 func (e *SyntaxError) Error() string {
-	return "column " + strconv.Itoa(e.Col) + ": " + e.Msg
+	return "column " + itoa(e.Col) + ": " + e.Msg
 }
 
 // ParseMoves reads move notation as players write it: space-separated
@@ -191,7 +189,7 @@ func parsePath(word string, col int) ([]Segment, error) {
 				return nil, &SyntaxError{Col: pcol, Msg: quote(part) + ` is not a point: use 1 to 24, "bar" or "off"`}
 			}
 			if n < 1 || n > 24 {
-				return nil, &SyntaxError{Col: pcol, Msg: "point " + strconv.Itoa(n) + " is off the board: points are 1 to 24"}
+				return nil, &SyntaxError{Col: pcol, Msg: "point " + itoa(n) + " is off the board: points are 1 to 24"}
 			}
 			loc = Point(n)
 		}

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"slices"
-	"strconv"
 )
 
 // OddsClaim is a claim about a figure of the block's "odds:" tables:
@@ -69,9 +68,9 @@ func Percent(tenths, edge int, comma bool) string {
 	case 1:
 		return ">99" + sep + "9%"
 	}
-	s := strconv.Itoa(tenths / 10)
+	s := itoa(tenths / 10)
 	if tenths%10 != 0 {
-		s += sep + strconv.Itoa(tenths%10)
+		s += sep + itoa(tenths%10)
 	}
 	return s + "%"
 }
@@ -79,7 +78,7 @@ func Percent(tenths, edge int, comma bool) string {
 // String writes the chance as it was claimed, with a decimal point.
 func (c Chance) String() string {
 	if c.Den > 0 {
-		return strconv.FormatInt(c.Num, 10) + "/" + strconv.FormatInt(c.Den, 10)
+		return string(appendInt(nil, c.Num)) + "/" + string(appendInt(nil, c.Den))
 	}
 	return Percent(c.Tenths, c.Edge, c.Comma)
 }
@@ -126,7 +125,7 @@ func (b *Block) parseOddsClaim(e Expectation) (OddsClaim, string) {
 		}
 		n, ok := number(args[0])
 		if !ok || n < 1 || n > MaxOddsTurns {
-			return OddsClaim{}, quote(args[0]) + " turns: write a number of turns, 1 to " + strconv.Itoa(MaxOddsTurns)
+			return OddsClaim{}, quote(args[0]) + " turns: write a number of turns, 1 to " + itoa(MaxOddsTurns)
 		}
 		c.Turns = n
 	default: // OddsRace, OddsLastRoll
@@ -158,22 +157,22 @@ func (b *Block) parseOddsClaim(e Expectation) (OddsClaim, string) {
 	case len(found) == 0 && slices.Contains(b.refused, e.Kind):
 		return OddsClaim{}, errRefused
 	case len(found) == 0 && hasPoint:
-		return OddsClaim{}, "the block's \"odds:\" line has no escape from " + point.String() + `: add "escape ` + point.String() + " " + strconv.Itoa(c.Turns) + `" to it`
+		return OddsClaim{}, "the block's \"odds:\" line has no escape from " + point.String() + `: add "escape ` + point.String() + " " + itoa(c.Turns) + `" to it`
 	case len(found) == 0:
 		want := e.Kind
 		if c.Turns > 0 {
-			want += " " + strconv.Itoa(c.Turns)
+			want += " " + itoa(c.Turns)
 		}
 		if k == OddsEscape {
-			want = "escape POINT " + strconv.Itoa(c.Turns)
+			want = "escape POINT " + itoa(c.Turns)
 		}
 		return OddsClaim{}, "the claim is about a figure the page shows: add " + quote(want) + ` to the block's "odds:" line`
 	case len(found) > 1:
-		return OddsClaim{}, `the block has several escapes: name the checker's point, e.g. "escape ` + found[0].Point.String() + " " + strconv.Itoa(c.Turns) + " " + chance.String() + `"`
+		return OddsClaim{}, `the block has several escapes: name the checker's point, e.g. "escape ` + found[0].Point.String() + " " + itoa(c.Turns) + " " + chance.String() + `"`
 	}
 	c.Item = found[0]
 	if c.Turns > c.Item.Turns {
-		return OddsClaim{}, "the table stops at " + strconv.Itoa(c.Item.Turns) + ` turns: count up to that, or ask for more on the "odds:" line`
+		return OddsClaim{}, "the table stops at " + itoa(c.Item.Turns) + ` turns: count up to that, or ask for more on the "odds:" line`
 	}
 	return c, ""
 }

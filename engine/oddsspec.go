@@ -2,7 +2,6 @@ package engine
 
 import (
 	"slices"
-	"strconv"
 	"unicode/utf8"
 )
 
@@ -108,7 +107,7 @@ func (b *Block) parseOdds(game Game, get func(string) (field, bool), errs *Error
 			case 0:
 				errs.Add(f.line, at, "odds "+name.s+" takes nothing after it")
 			case 1:
-				errs.Add(f.line, at, `odds bearoff: write how many turns to count, 1 to `+strconv.Itoa(MaxOddsTurns)+`: "bearoff 3"`)
+				errs.Add(f.line, at, `odds bearoff: write how many turns to count, 1 to `+itoa(MaxOddsTurns)+`: "bearoff 3"`)
 			default:
 				errs.Add(f.line, at, `odds escape: write the checker's point and how many turns to count: "escape 11 3"`)
 			}
@@ -133,7 +132,7 @@ func (b *Block) parseOdds(game Game, get func(string) (field, bool), errs *Error
 		if turnsAt >= 0 {
 			n, ok := number(args[turnsAt].s)
 			if !ok || n < 1 || n > MaxOddsTurns {
-				errs.Add(f.line, argCol(turnsAt), "odds "+name.s+": "+quote(args[turnsAt].s)+" turns: write a number of turns, 1 to "+strconv.Itoa(MaxOddsTurns))
+				errs.Add(f.line, argCol(turnsAt), "odds "+name.s+": "+quote(args[turnsAt].s)+" turns: write a number of turns, 1 to "+itoa(MaxOddsTurns))
 				continue
 			}
 			item.Turns = n
@@ -268,7 +267,7 @@ func contactProblem(p Position) string {
 			}
 		}
 		if highW >= lowB {
-			return "the sides are still in contact: white's checker on " + strconv.Itoa(highW) + " and black's on " + strconv.Itoa(lowB) + " have not passed each other"
+			return "the sides are still in contact: white's checker on " + itoa(highW) + " and black's on " + itoa(lowB) + " have not passed each other"
 		}
 		return ""
 	}

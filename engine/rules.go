@@ -1,7 +1,5 @@
 package engine
 
-import ()
-
 // HeadException says when a second checker may leave the head on a
 // player's first turn in long nardy.
 type HeadException uint8

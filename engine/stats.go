@@ -1,9 +1,5 @@
 package engine
 
-import (
-	"strconv"
-)
-
 // RollCount is a dice statistic: how many of the 36 ordered outcomes of a
 // roll satisfy a condition, and which rolls (larger die first) they are.
 type RollCount struct {
@@ -17,7 +13,7 @@ func (c RollCount) String() string {
 	for i, d := range c.Rolls {
 		parts[i] = d.String()
 	}
-	s := strconv.Itoa(c.N) + "/36"
+	s := itoa(c.N) + "/36"
 	if len(parts) > 0 {
 		s += ": " + join(parts, ", ")
 	}

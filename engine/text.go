@@ -3,12 +3,15 @@ package engine
 import "unicode/utf8"
 
 // The engine does its text work with these helpers instead of the strings
-// package: importing strings brings in the unicode package, whose start-up
-// tables alone cost the WebAssembly checker (which compiles this package)
-// about 6 KB gzip. They are small, and a test holds each to the strings
-// function it stands for.
+// and strconv packages: importing strings brings in the unicode package
+// and its start-up tables, strconv brings in errors and its reflection,
+// and the WebAssembly checker (which compiles this package) carries all
+// of it. They are small, and a test holds each to the function of the
+// standard library it stands for.
 
 // cut is strings.Cut for a one-byte separator.
+//
+//go:noinline
 func cut(s string, sep byte) (before, after string, found bool) {
 	if i := indexByte(s, sep); i >= 0 {
 		return s[:i], s[i+1:], true
@@ -17,6 +20,8 @@ func cut(s string, sep byte) (before, after string, found bool) {
 }
 
 // indexByte is strings.IndexByte.
+//
+//go:noinline
 func indexByte(s string, c byte) int {
 	for i := 0; i < len(s); i++ {
 		if s[i] == c {
@@ -155,4 +160,66 @@ func fields(s string) []string {
 		out = append(out, s[start:])
 	}
 	return out
+}
+
+// itoa is strconv.Itoa.
+//
+//go:noinline
+func itoa(n int) string { return string(appendInt(nil, int64(n))) }
+
+// appendInt is strconv.AppendInt in base 10.
+func appendInt(b []byte, n int64) []byte {
+	u := uint64(n)
+	if n < 0 {
+		b = append(b, '-')
+		u = -u
+	}
+	var digits [20]byte
+	i := len(digits)
+	for {
+		i--
+		digits[i] = byte('0' + u%10)
+		u /= 10
+		if u == 0 {
+			break
+		}
+	}
+	return append(b, digits[i:]...)
+}
+
+// atoi is strconv.Atoi: an optional sign, then decimal digits, within
+// the range of int.
+func atoi(s string) (int, bool) {
+	neg := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	if s == "" {
+		return 0, false
+	}
+	var u uint64
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) || u > (1<<63)/10 {
+			return 0, false
+		}
+		u = 10*u + uint64(s[i]-'0')
+		if u > 1<<63 {
+			return 0, false
+		}
+	}
+	if neg {
+		return int(-u), true
+	}
+	if u == 1<<63 {
+		return 0, false
+	}
+	return int(u), true
+}
+
+// quoteRune writes c in single quotes for a message, escaped as quote
+// escapes.
+func quoteRune(c rune) string {
+	q := quote(string(c))
+	return "'" + q[1:len(q)-1] + "'"
 }

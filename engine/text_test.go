@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -27,6 +29,40 @@ func TestIsSpaceIsUnicodeWhiteSpace(t *testing.T) {
 		if isSpace(r) != unicode.IsSpace(r) {
 			t.Fatalf("isSpace(%U) = %v, unicode.IsSpace says %v", r, isSpace(r), unicode.IsSpace(r))
 		}
+	}
+}
+
+func TestNumbersMatchStrconv(t *testing.T) {
+	for _, n := range []int{0, 1, 9, 10, 15, 36, 99, 100, 12345, -1, -10, -987, math.MaxInt64, math.MinInt64} {
+		if got, want := itoa(n), strconv.Itoa(n); got != want {
+			t.Errorf("itoa(%d) = %q, want %q", n, got, want)
+		}
+		if got, want := string(appendInt([]byte("x"), int64(n))), "x"+strconv.Itoa(n); got != want {
+			t.Errorf("appendInt(%d) = %q, want %q", n, got, want)
+		}
+	}
+	for _, s := range []string{"0", "7", "+7", "-7", "15", "007", "", "+", "-", "1x", "x1", " 1", "1 ",
+		"9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+		"18446744073709551615", "18446744073709551616", "99999999999999999999999"} {
+		checkAtoi(t, s)
+	}
+	for _, c := range []rune{'-', 'é', '\'', '"', '\n', 0x7f, 0xfffd} {
+		want := strconv.QuoteRune(c)
+		if c == '"' || c == 0x7f || c == '\n' || c == '\'' {
+			continue // quote escapes these its own way
+		}
+		if got := quoteRune(c); got != want {
+			t.Errorf("quoteRune(%q) = %s, want %s", c, got, want)
+		}
+	}
+}
+
+func checkAtoi(t *testing.T, s string) {
+	t.Helper()
+	n, ok := atoi(s)
+	m, err := strconv.Atoi(s)
+	if ok != (err == nil) || ok && n != m {
+		t.Errorf("atoi(%q) = %d, %v; strconv.Atoi gives %d, %v", s, n, ok, m, err)
 	}
 }
 
@@ -82,6 +118,7 @@ func checkText(t *testing.T, s string) {
 	if got, want := fields(s), strings.Fields(s); !slices.Equal(got, want) {
 		t.Errorf("fields(%q) = %q, want %q", s, got, want)
 	}
+	checkAtoi(t, s)
 	parts := strings.Split(s, ",")
 	if got, want := join(parts, ", "), strings.Join(parts, ", "); got != want {
 		t.Errorf("join(%q) = %q, want %q", parts, got, want)

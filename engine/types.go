@@ -1,7 +1,5 @@
 package engine
 
-import "strconv"
-
 // Side is one of the two players.
 type Side uint8
 
@@ -75,6 +73,8 @@ const (
 
 // String writes a point as it appears in move notation: "off", "bar" or
 // the number.
+//
+//go:noinline
 func (p Point) String() string {
 	switch p {
 	case Off:
@@ -82,7 +82,7 @@ func (p Point) String() string {
 	case Bar:
 		return "bar"
 	}
-	return strconv.Itoa(int(p))
+	return itoa(int(p))
 }
 
 // Dice is a roll of two dice, each 1..6, in the order written.
@@ -123,6 +123,8 @@ func (d Dice) Weight() int {
 }
 
 // String writes the roll as "6-5".
+//
+//go:noinline
 func (d Dice) String() string {
 	return string([]byte{'0' + d[0], '-', '0' + d[1]})
 }
@@ -156,6 +158,8 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 // quote writes s in double quotes for a message, escaping quotes,
 // backslashes and control characters (strconv.Quote would also escape
 // every non-printable rune, at a cost the WebAssembly checker feels).
+//
+//go:noinline
 func quote(s string) string {
 	const hex = "0123456789abcdef"
 	b := make([]byte, 0, len(s)+2)

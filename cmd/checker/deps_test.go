@@ -12,9 +12,10 @@ import (
 // TestWasmDependencies: the WebAssembly checker of the rule pages stays
 // small only while these packages stay out of it. fmt, reflect and
 // encoding/json would add about half the Go runtime's size again; strings
-// (and with it the unicode tables) several kilobytes.
+// (and with it the unicode tables) and strconv (with errors and its
+// reflection) a few kilobytes.
 func TestWasmDependencies(t *testing.T) {
-	forbidden := []string{"fmt", "reflect", "encoding/json", "strings", "bytes", "unicode", "sort"}
+	forbidden := []string{"fmt", "reflect", "encoding/json", "strings", "bytes", "unicode", "sort", "strconv", "errors"}
 	ctx := build.Default
 	ctx.GOOS, ctx.GOARCH = "js", "wasm"
 	seen := map[string]string{} // package → the package that imports it

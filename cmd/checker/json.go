@@ -1,10 +1,6 @@
 package main
 
-import (
-	"strconv"
-
-	"github.com/nardydocs/nardydocs/templates/i18n"
-)
+import "github.com/nardydocs/nardydocs/templates/i18n"
 
 // Check judges a move for a position block or position code and returns
 // the verdict as one JSON object:
@@ -22,10 +18,13 @@ func (r result) json() string {
 	if r.Error != "" {
 		return string(append(quote([]byte(`{"error": `), r.Error), '}'))
 	}
-	b := append([]byte(`{"legal": `), strconv.FormatBool(r.Legal)...)
+	b := []byte(`{"legal": false`)
+	if r.Legal {
+		b = append(b[:len(b)-len("false")], "true"...)
+	}
 	b = quote(append(b, `, "reason": `...), r.Reason)
 	b = quote(append(b, `, "message": `...), r.Message)
-	b = strconv.AppendInt(append(b, `, "col": `...), int64(r.Col), 10)
+	b = appendUint(append(b, `, "col": `...), uint(r.Col))
 	b = quote(append(b, `, "play": `...), r.Play)
 	b = append(b, `, "plays": [`...)
 	for i, p := range r.Plays {
@@ -34,7 +33,7 @@ func (r result) json() string {
 		}
 		b = quote(b, p)
 	}
-	b = strconv.AppendInt(append(b, `], "dice_played": `...), int64(r.DicePlayed), 10)
+	b = appendUint(append(b, `], "dice_played": `...), uint(r.DicePlayed))
 	return string(append(b, '}'))
 }
 
@@ -56,4 +55,13 @@ func quote(b []byte, s string) []byte {
 		}
 	}
 	return append(b, '"')
+}
+
+// appendUint appends n in decimal (the checker does without strconv,
+// which would bring the errors package and its reflection along).
+func appendUint(b []byte, n uint) []byte {
+	if n >= 10 {
+		b = appendUint(b, n/10)
+	}
+	return append(b, byte('0'+n%10))
 }

@@ -77,16 +77,13 @@ func show(form js.Value, r result, lang i18n.Lang) {
 	out := form.Call("querySelector", "output")
 	cls := form.Get("classList")
 	cls.Call("remove", "legal", "illegal", "broken")
-	switch {
-	case r.Error != "":
-		cls.Call("add", "broken")
-		out.Set("textContent", r.Error)
-	case r.Legal:
-		cls.Call("add", "legal")
-		out.Set("textContent", r.Message)
-	default:
-		cls.Call("add", "illegal")
-		out.Set("textContent", r.Message)
+	state, text := "illegal", r.Message
+	if r.Error != "" {
+		state, text = "broken", r.Error
+	} else if r.Legal {
+		state = "legal"
 	}
+	cls.Call("add", state)
+	out.Set("textContent", text)
 	listPlays(form, r.Plays, r.Error == "", lang)
 }

@@ -6,11 +6,7 @@
 // no reflect), so the WebAssembly checker can use it too.
 package i18n
 
-import (
-	"strconv"
-
-	"github.com/nardydocs/nardydocs/engine"
-)
+import "github.com/nardydocs/nardydocs/engine"
 
 // Lang is a site language.
 type Lang string
@@ -53,6 +49,8 @@ func (l Lang) lookup(key string) (string, bool) {
 // checker, which reads nothing else (CheckerText, Reason), carries only
 // them: a map literal is built by code at start-up, and the linker keeps
 // a whole map once anything reads it.
+//
+//go:noinline
 func (l Lang) checkerText(key string) (string, bool) {
 	t := ruChecker
 	if l == UK {
@@ -187,7 +185,7 @@ func pluralOf(forms string, n int) string {
 
 // N writes n followed by the right form of the plural key: "5 шашек".
 func (l Lang) N(n int, key string) string {
-	return strconv.Itoa(n) + " " + l.Plural(n, key)
+	return itoa(n) + " " + l.Plural(n, key)
 }
 
 // Side returns "белые"/"білі" (capitalised when title is set).
@@ -226,7 +224,7 @@ func (l Lang) Or(items []string) string {
 // Rolls writes a roll count as "4 из 36: 3-3, 4-4, 5-5, 6-6" ("0 из 36"
 // when none).
 func (l Lang) Rolls(c engine.RollCount) string {
-	s := l.F("of36", "n", strconv.Itoa(c.N))
+	s := l.F("of36", "n", itoa(c.N))
 	if len(c.Rolls) == 0 {
 		return s
 	}
@@ -245,19 +243,19 @@ func (l Lang) Lost(d engine.Dice, used int) string {
 		return ""
 	}
 	if d.IsDouble() {
-		name := l.T("die." + strconv.Itoa(int(d[0])))
+		name := l.T("die." + itoa(int(d[0])))
 		word := pluralOf(name, lost)
 		if lost == 1 {
 			return l.F("lost.one", "die", word)
 		}
-		return l.F("lost.many", "n", l.T("count.f."+strconv.Itoa(lost)), "die", word)
+		return l.F("lost.many", "n", l.T("count.f."+itoa(lost)), "die", word)
 	}
 	if used == 0 {
 		return l.T("lost.all")
 	}
 	// One die of a non-double is lost: the smaller one, since the larger
 	// must be played when only one can be.
-	return l.F("lost.one", "die", pluralOf(l.T("die."+strconv.Itoa(int(d.Low()))), 1))
+	return l.F("lost.one", "die", pluralOf(l.T("die."+itoa(int(d.Low()))), 1))
 }
 
 // Describe writes a real text description of a position for the diagram's
@@ -276,7 +274,7 @@ func (l Lang) Describe(p engine.Position, d engine.Dice, hasDice bool) string {
 				first = false
 				return l.N(n, "checker")
 			}
-			return strconv.Itoa(n)
+			return itoa(n)
 		}
 		if n := p.Bar(s); n > 0 {
 			parts = append(parts, noun(n)+" "+l.T("desc.onbar"))
@@ -294,10 +292,10 @@ func (l Lang) Describe(p engine.Position, d engine.Dice, hasDice bool) string {
 		b = append(b, join(parts, ", ")...)
 		if n := p.Off(s); n > 0 {
 			b = append(b, "; "...)
-			b = append(b, l.F("desc.off", "n", strconv.Itoa(n))...)
+			b = append(b, l.F("desc.off", "n", itoa(n))...)
 		}
 		b = append(b, "; "...)
-		b = append(b, l.F("desc.pips", "n", strconv.Itoa(p.Pips(s)))...)
+		b = append(b, l.F("desc.pips", "n", itoa(p.Pips(s)))...)
 		b = append(b, ". "...)
 	}
 	if hasDice {
@@ -343,11 +341,11 @@ func (l Lang) Reason(v engine.Verdict, g engine.Game, d engine.Dice) string {
 		case "point":
 			return l.location(v.Point), true
 		case "die":
-			return strconv.Itoa(int(v.Die)), true
+			return itoa(int(v.Die)), true
 		case "dice":
 			return d.String(), true
 		case "col":
-			return strconv.Itoa(v.Col), true
+			return itoa(v.Col), true
 		case "play":
 			return v.Play.Notation(), true
 		case "nchk":
@@ -380,7 +378,7 @@ func (l Lang) location(p engine.Point) string {
 
 // count is N for the plural nouns of the checker's table.
 func (l Lang) count(n int, key string) string {
-	return strconv.Itoa(n) + " " + pluralOf(l.CheckerText(key), n)
+	return itoa(n) + " " + pluralOf(l.CheckerText(key), n)
 }
 
 // Stat names a dice statistic: "Бросков, которые выводят все шашки".
@@ -409,7 +407,7 @@ func (l Lang) Result(p engine.Position, r engine.Rules, sc engine.Scoring) strin
 	}
 	s := l.F(key, "winner", l.Side(o.Winner, true), "kind", l.T("result.kind."+o.Kind.String()), "points", l.N(scored.Points, "point"))
 	if p.Game == engine.Short && sc.CubeInUse {
-		s += " " + l.F("result.cube", "cube", strconv.Itoa(sc.Value()))
+		s += " " + l.F("result.cube", "cube", itoa(sc.Value()))
 		if reduced {
 			if r.Short == engine.Eastern {
 				s += " " + l.T("result.eastern")
