@@ -129,9 +129,10 @@ type gen struct {
 	oppLow  int
 	oppHome bool
 	// ordered: a double is searched with its moves' from-points in
-	// non-increasing order only (see tryDie); dedup: states are looked
-	// up in the table, as they may repeat.
-	ordered, dedup bool
+	// non-increasing order only, and ascents: but for ascents where a
+	// six-block forbids the other order (see tryDie); dedup: states are
+	// looked up in the table, as they may repeat.
+	ordered, ascents, dedup bool
 	// The working state: the boards ([0] the mover, [1] the opponent, own
 	// coordinates), their hash, the hitters, held (long nardy: the mover's
 	// points, as bits in the opponent's coordinates) and occ (the mover's
@@ -165,11 +166,12 @@ type node struct {
 	endOK   bool  // a sequence may end here
 }
 
-// Zobrist keys: one random word per (mover or opponent, cell, count), per
-// dice-left value and per hitter point, so that a state's hash is updated
-// with a few XORs as checkers move.
+// Hash keys: one random word per (mover or opponent, cell), per
+// dice-left value and per hitter point. A board's hash is the sum of its
+// cells' keys times their counts, so that moving a checker adds one key
+// and subtracts another.
 var (
-	zCell [2][26][Checkers + 1]uint64
+	zCell [2][26]uint64
 	zRem  [16]uint64
 	zHit  [26]uint64
 )
@@ -185,9 +187,7 @@ func init() {
 	}
 	for s := range zCell {
 		for c := range zCell[s] {
-			for n := range zCell[s][c] {
-				zCell[s][c][n] = next()
-			}
+			zCell[s][c] = next()
 		}
 	}
 	for i := range zRem {
@@ -202,7 +202,7 @@ func hashBoards(b *[2]board) uint64 {
 	var h uint64
 	for s := range b {
 		for c, n := range b[s] {
-			h ^= zCell[s][c][n]
+			h += uint64(n) * zCell[s][c]
 		}
 	}
 	return h
@@ -287,7 +287,8 @@ func (g *gen) run() {
 	}
 	root := node{b: g.b, pos: g.pos, held: g.held, parent: -1, mv: Move{From: Bar}, rem: 3, endOK: g.endLegalHeld()}
 	g.ordered = g.double && (g.game == Long || g.rules.Short != Eastern)
-	g.dedup = !g.ordered || g.game == Long && g.rules.BlockCheck == BlockEachDie
+	g.ascents = g.ordered && g.game == Long && g.rules.BlockCheck == BlockEachDie
+	g.dedup = !g.ordered
 	if g.double {
 		root.rem = 4
 	}
@@ -328,10 +329,19 @@ func (g *gen) seen(h uint64, rem uint8) bool {
 	return false
 }
 
-// grow doubles the table when it is half full, re-inserting every node.
-func (g *gen) grow() {
-	g.table = make([]slot, 2*len(g.table))
-	g.stamp = 1
+// index puts every node into the table afresh, first growing it so that
+// it is at most half full.
+func (g *gen) index() {
+	n := len(g.table)
+	for 2*len(g.nodes) > n {
+		n *= 2
+	}
+	if n > len(g.table) {
+		g.table = make([]slot, n)
+		g.stamp = 1
+	} else {
+		g.nextStamp()
+	}
 	for i := range g.nodes {
 		n := &g.nodes[i]
 		g.insert(int32(i), stateHash(n.pos, n.rem, n.hitters))
@@ -366,7 +376,7 @@ func (g *gen) expand(i int32) {
 // tryDie plays die from node i (the working state) in every legal way
 // and expands the results. When the search is ordered, a checker moves
 // from a point above top, the point of the move that led to node i, only
-// where that move could not have come first (see ascent).
+// in an ascent: where that move could not have come first.
 //
 // Of a double, moving a checker from a higher point and then one from a
 // lower point reaches the same state in either order: the higher one does
@@ -379,8 +389,8 @@ func (g *gen) expand(i int32) {
 // moves a swap cannot bring earlier, is searched, and the states, their
 // order and their moves stay the same. And since the moves of a double are
 // fixed by the state they lead to (each point's net flow along its chain
-// of the die), without six-blocks the ordered sequences reach distinct
-// states, and the table is not needed.
+// of the die), the ordered sequences reach distinct states until an
+// ascent: only from then on is the table needed.
 func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool, top int) {
 	me := &g.b[0]
 	if g.game == Short && me[25] > 0 {
@@ -392,22 +402,20 @@ func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool, top int) {
 	}
 	highest := 31 - bits.LeadingZeros32(g.occ)
 	allHome := highest <= 6
-	// An ascent is possible only in long nardy with the six-block checked
-	// after each die (dedup and ordered): it is searched where moving from
-	// the higher point first, from the state before node i (with the
-	// mover's points held0), would have made a six-block.
-	var held0 uint32
-	if g.ordered && g.dedup && top < 25 {
+	// An ascent is searched where moving from the higher point first,
+	// from the state before node i (with the mover's points held0), would
+	// have made a six-block.
+	occ, held0 := g.occ, uint32(0)
+	if g.ascents && top < 25 {
 		held0 = g.nodes[g.nodes[i].parent].held
+	} else {
+		occ &= 2<<top - 1
 	}
-	for occ := g.occ; occ != 0; {
+	for occ != 0 {
 		from := 31 - bits.LeadingZeros32(occ)
 		occ &^= 1 << from
 		to := from - int(die)
 		if from > top {
-			if held0 == 0 {
-				continue
-			}
 			h := held0
 			if me[from] == 1 {
 				h &^= 1 << crossLong[from]
@@ -417,6 +425,10 @@ func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool, top int) {
 			}
 			if g.heldOK(h) {
 				continue
+			}
+			if !g.dedup {
+				g.dedup = true
+				g.index()
 			}
 		}
 		if g.game == Long && from == 24 && g.headStart-me[24] >= g.headLimit {
@@ -450,19 +462,18 @@ func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool, top int) {
 func (g *gen) child(i int32, from, to int, die uint8, rem uint8, low, moveHitter bool) {
 	pos, hitters, held, occ := g.pos, g.hitters, g.held, g.occ
 	me, opp := &g.b[0], &g.b[1]
-	g.pos ^= zCell[0][from][me[from]] ^ zCell[0][from][me[from]-1]
+	g.pos += zCell[0][to] - zCell[0][from]
 	me[from]--
 	if me[from] == 0 {
 		g.occ &^= 1 << from
 	}
-	g.pos ^= zCell[0][to][me[to]] ^ zCell[0][to][me[to]+1]
 	me[to]++
 	hit, x := false, 0
 	if to >= 1 {
 		g.occ |= 1 << to
 		if g.game == Short {
 			if x = cross(g.game, to); opp[x] == 1 {
-				g.pos ^= zCell[1][x][1] ^ zCell[1][x][0] ^ zCell[1][25][opp[25]] ^ zCell[1][25][opp[25]+1]
+				g.pos += zCell[1][25] - zCell[1][x]
 				opp[x] = 0
 				opp[25]++
 				hit = true
@@ -518,7 +529,7 @@ func (g *gen) add(i int32, from, to int, die uint8, rem uint8, low, hit bool) {
 	c.depth, c.rem, c.usedLow, c.endOK = p.depth+1, rem, low || p.usedLow, g.endLegalHeld()
 	if g.dedup {
 		if 2*len(g.nodes) > len(g.table) {
-			g.grow()
+			g.index()
 		} else {
 			g.insert(idx, stateHash(g.pos, rem, g.hitters))
 		}
@@ -662,32 +673,41 @@ func (g *gen) plays() []Play {
 		g.table[i] = slot{g.stamp, int32(k)}
 		g.keep = append(g.keep, int32(k))
 	}
+	// The nodes are in the order of the search, so the ancestors of a
+	// node are the last nodes before it at each lower depth: one pass
+	// keeps the moves of the current line and the head moves among them.
 	out := make([]Play, len(g.keep))
-	for j, k := range g.keep {
-		g.play(&out[j], k)
+	var line [4]Move
+	var heads [5]int
+	for k, j := 1, 0; j < len(out); k++ {
+		n := &g.nodes[k]
+		d, m := n.depth, n.mv
+		if g.side == Black {
+			m.From, m.To = g.point(int(m.From)), g.point(int(m.To))
+		}
+		line[d-1] = m
+		heads[d] = heads[d-1]
+		if n.mv.From == 24 && g.game == Long {
+			heads[d]++
+		}
+		if int32(k) != g.keep[j] {
+			continue
+		}
+		pl := &out[j]
+		j++
+		copy(pl.moves[:d], line[:d])
+		pl.n = uint8(d)
+		pl.HeadMoves = heads[d]
+		pl.Side = g.side
+		pl.Position.Game, pl.Position.Started = g.start.Game, g.start.Started
+		pl.Position.Turn = g.side.Other()
+		if g.side == White {
+			pl.Position.b = n.b
+		} else {
+			pl.Position.b[0], pl.Position.b[1] = n.b[1], n.b[0]
+		}
 	}
 	return out
-}
-
-// play fills pl, a zero Play, with the play that ends at node k.
-func (g *gen) play(pl *Play, k int32) {
-	n := &g.nodes[k]
-	pl.n = uint8(n.depth)
-	pl.Side = g.side
-	pl.Position.Game, pl.Position.Started = g.start.Game, g.start.Started
-	pl.Position.Turn = g.side.Other()
-	if g.side == White {
-		pl.Position.b = n.b
-	} else {
-		pl.Position.b[0], pl.Position.b[1] = n.b[1], n.b[0]
-	}
-	for ; n.parent >= 0; n = &g.nodes[n.parent] {
-		m := n.mv
-		if m.From == 24 && g.game == Long {
-			pl.HeadMoves++
-		}
-		pl.moves[n.depth-1] = Move{From: g.point(int(m.From)), To: g.point(int(m.To)), Die: m.Die, Hit: m.Hit}
-	}
 }
 
 // point converts the mover's own coordinate to White's numbering.
