@@ -16,6 +16,8 @@ site:
 
 vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./cmd/checker
+	GOOS=js GOARCH=wasm $(GO) vet -tags checker_ru ./cmd/checker
+	GOOS=js GOARCH=wasm $(GO) vet -tags checker_uk ./cmd/checker
 	GOOS=js GOARCH=wasm $(GO) vet -tags board ./cmd/checker
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
@@ -27,6 +29,8 @@ WASMEXEC = $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 test: vet
 	$(GO) test ./...
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./cmd/checker
+	GOOS=js GOARCH=wasm $(GO) test -tags checker_ru -exec="$(WASMEXEC)" ./cmd/checker
+	GOOS=js GOARCH=wasm $(GO) test -tags checker_uk -exec="$(WASMEXEC)" ./cmd/checker
 	GOOS=js GOARCH=wasm $(GO) test -tags board -exec="$(WASMEXEC)" ./cmd/checker
 
 # Benchmarks: the engine (all 21 rolls of typical positions) and a full

@@ -87,7 +87,7 @@ type pageResult struct {
 	files    map[string][]byte // standalone diagrams, by output path
 	errs     ErrorList
 	rendered []byte
-	script   string // the checker module the page loads: "", "checker.wasm" or "board.wasm"
+	script   string // the checker module the page loads: "", "checker.ru.wasm" (WasmName) or "board.wasm"
 	records  []Record
 }
 
@@ -196,7 +196,9 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 		site.Files[name] = data
 	}
 	if c := opt.Checker; c != nil {
-		site.Files["checker.wasm"] = c.Wasm
+		for l, data := range c.Wasm {
+			site.Files[WasmName(l)] = data
+		}
 		site.Files["board.wasm"] = c.BoardWasm
 		site.Files["wasm_exec.js"] = c.WasmExec
 		for name, data := range b.tmpl.Scripts {
@@ -312,7 +314,7 @@ func (b *builder) analyse(p *page) *pageResult {
 				case blk.Show.Has(engine.ShowEditor):
 					r.script = "board.wasm"
 				case blk.Show.Has(engine.ShowChecker) && r.script == "" && blk.HasDice && !blk.Position.GameOver(blk.Rules):
-					r.script = "checker.wasm"
+					r.script = WasmName(p.lang)
 				}
 			}
 			if blk != nil {

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
 // Module is the import path of nardydocs, whose sources the checker is
@@ -18,8 +20,9 @@ const Module = "github.com/nardydocs/nardydocs"
 // Checker holds the files of the in-browser move checker: the rules
 // engine compiled to WebAssembly, and Go's loader for it.
 type Checker struct {
-	// Wasm is checker.wasm, the checker of the rule pages.
-	Wasm []byte
+	// Wasm holds the checker of the rule pages, one module per language
+	// (WasmName): each carries only its own language's messages.
+	Wasm map[i18n.Lang][]byte
 	// BoardWasm is board.wasm, the standalone checker, which also redraws
 	// the board as the reader edits the position.
 	BoardWasm []byte
@@ -69,6 +72,10 @@ func goTool() (string, error) {
 	return p, nil
 }
 
+// WasmName is the file name of the rule pages' checker module in l:
+// "checker.ru.wasm".
+func WasmName(l i18n.Lang) string { return "checker." + string(l) + ".wasm" }
+
 // BuildChecker compiles the checker from the sources at src with the Go
 // toolchain (GOOS=js GOARCH=wasm; the Go build cache makes it quick after
 // the first time) and reads the toolchain's wasm_exec.js.
@@ -82,17 +89,20 @@ func BuildChecker(ctx context.Context, src string) (*Checker, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	c := &Checker{}
-	for _, m := range []struct {
-		out  *[]byte
+	c := &Checker{Wasm: map[i18n.Lang][]byte{}}
+	// The rule pages' module for each language, and the standalone
+	// checker's (lang "").
+	type module struct {
+		lang i18n.Lang
 		tags string
-	}{{&c.Wasm, ""}, {&c.BoardWasm, "board"}} {
+	}
+	modules := []module{{"", "board"}}
+	for _, l := range i18n.Langs {
+		modules = append(modules, module{l, "checker_" + string(l)})
+	}
+	for _, m := range modules {
 		out := filepath.Join(tmp, "out.wasm")
-		args := []string{"build", "-trimpath", "-ldflags=-s -w", "-o", out}
-		if m.tags != "" {
-			args = append(args, "-tags", m.tags)
-		}
-		args = append(args, "./cmd/checker")
+		args := []string{"build", "-trimpath", "-ldflags=-s -w", "-tags", m.tags, "-o", out, "./cmd/checker"}
 		cmd := exec.CommandContext(ctx, gotool, args...)
 		cmd.Dir = src
 		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
@@ -101,8 +111,14 @@ func BuildChecker(ctx context.Context, src string) (*Checker, error) {
 		if err := cmd.Run(); err != nil {
 			return nil, errors.New("compiling the move checker: " + err.Error() + "\n" + stderr.String())
 		}
-		if *m.out, err = os.ReadFile(out); err != nil {
+		data, err := os.ReadFile(out)
+		if err != nil {
 			return nil, err
+		}
+		if m.lang == "" {
+			c.BoardWasm = data
+		} else {
+			c.Wasm[m.lang] = data
 		}
 	}
 	root, err := exec.CommandContext(ctx, gotool, "env", "GOROOT").Output()

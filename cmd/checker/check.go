@@ -5,8 +5,11 @@
 // <output>: legal, or exactly why not. The pages stay complete without it:
 // every legal play is already listed in the static tables.
 //
+// The rule pages load one module per language, built with the tag
+// checker_ru or checker_uk: each carries only its own language's messages.
 // Built with the tag "board" it also redraws the board of the standalone
-// checker page, where the reader edits a whole position block.
+// checker page, where the reader edits a whole position block (in either
+// language).
 //
 // Check, the pure function at its heart, takes a position block (or a
 // position code) and a move and returns the verdict as JSON; it is tested

@@ -36,7 +36,7 @@ func TestWasmDependencies(t *testing.T) {
 	walk("github.com/nardydocs/nardydocs/cmd/checker", "")
 	for _, f := range forbidden {
 		if from, ok := seen[f]; ok {
-			t.Errorf("checker.wasm imports %s (through %s)", f, from)
+			t.Errorf("the checker module imports %s (through %s)", f, from)
 		}
 	}
 	// The test itself must see the whole graph.

@@ -14,15 +14,6 @@ func main() {
 	for i := 0; i < forms.Length(); i++ {
 		wire(forms.Index(i))
 	}
-	// The pure function, for the page's tests and the curious reader's
-	// console: nardyCheck(blockOrCode, move, lang) → JSON.
-	js.Global().Set("nardyCheck", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if len(args) < 3 {
-			return `{"error": "nardyCheck(position, move, lang)"}`
-		}
-		r := evaluate(args[0].String(), args[1].String(), i18n.Lang(args[2].String()))
-		return js.Global().Get("JSON").Call("stringify", r.js())
-	}))
 	// When the checker became usable, for the page's tests.
 	js.Global().Set("nardyCheckerReadyAt", js.Global().Get("performance").Call("now"))
 	doc.Get("documentElement").Get("classList").Call("add", "checker-ready")
@@ -47,28 +38,6 @@ func wire(form js.Value) {
 	})
 	form.Call("addEventListener", "submit", submit)
 	editor(form, elems, submit.Value, lang)
-}
-
-// js returns the verdict as a JavaScript object with the fields of
-// Check's JSON (JSON.stringify of it gives the same text).
-func (r result) js() js.Value {
-	o := js.Global().Get("Object").New()
-	if r.Error != "" {
-		o.Set("error", r.Error)
-		return o
-	}
-	plays := make([]any, len(r.Plays))
-	for i, p := range r.Plays {
-		plays[i] = p
-	}
-	o.Set("legal", r.Legal)
-	o.Set("reason", r.Reason)
-	o.Set("message", r.Message)
-	o.Set("col", r.Col)
-	o.Set("play", r.Play)
-	o.Set("plays", plays)
-	o.Set("dice_played", r.DicePlayed)
-	return o
 }
 
 // show writes a verdict into the form's <output> and, on the standalone

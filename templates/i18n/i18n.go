@@ -48,15 +48,13 @@ func (l Lang) lookup(key string) (string, bool) {
 // They live in slices apart from the site's maps so that the WebAssembly
 // checker, which reads nothing else (CheckerText, Reason), carries only
 // them: a map literal is built by code at start-up, and the linker keeps
-// a whole map once anything reads it.
+// a whole map once anything reads it. Built with the tag checker_ru or
+// checker_uk, the package reads only that language's slice (checker.go),
+// so a checker module for one language carries only its own strings.
 //
 //go:noinline
 func (l Lang) checkerText(key string) (string, bool) {
-	t := ruChecker
-	if l == UK {
-		t = ukChecker
-	}
-	for _, e := range t {
+	for _, e := range checkerTable(l) {
 		if e.key == key {
 			return e.text, true
 		}
