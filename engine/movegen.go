@@ -404,11 +404,14 @@ func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool, top int) {
 	allHome := highest <= 6
 	// An ascent is searched where moving from the higher point first,
 	// from the state before node i (with the mover's points held0), would
-	// have made a six-block.
+	// have made a six-block. That takes three points in a row in held0:
+	// of six in a row with one point added, the other five lie on its
+	// two sides, three or more on one.
 	occ, held0 := g.occ, uint32(0)
 	if g.ascents && top < 25 {
 		held0 = g.nodes[g.nodes[i].parent].held
-	} else {
+	}
+	if held0&(held0>>1)&(held0>>2) == 0 {
 		occ &= 2<<top - 1
 	}
 	for occ != 0 {
