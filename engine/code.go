@@ -125,6 +125,7 @@ func parseCode(s string, c *ParsedCode) (msg string) {
 		return `unexpected "` + h + `" in the header`
 	}
 	for s := White; s <= Black; s++ {
+		me, opp := &p.b[s], &p.b[s.Other()]
 		prev, total := 26, 0
 		for rest, more := parts[1+s], parts[1+s] != ""; more; {
 			var item string
@@ -137,6 +138,13 @@ func parseCode(s string, c *ParsedCode) (msg string) {
 			if name != "bar" {
 				at = canonicalInt(name)
 			}
+			// The point in both sides' own coordinates (the bar is 25).
+			mine, theirs := at, at
+			if at < 25 && s == Black {
+				mine = cross(g, at)
+			} else if at < 25 {
+				theirs = cross(g, at)
+			}
 			switch {
 			case hasCount && (n < 2 || n > Checkers):
 				msg = "a count is 2 to 15 (a single checker has no count)"
@@ -148,18 +156,15 @@ func parseCode(s string, c *ParsedCode) (msg string) {
 				msg = "points are listed from the bar and 24 down, each once"
 			case total+n > Checkers:
 				msg = "more than 15 checkers"
-			case at < 25 && p.Count(s.Other(), Point(at)) > 0:
+			case at < 25 && opp[theirs] > 0:
 				msg = "the point holds checkers of both sides"
 			}
 			if msg != "" {
 				return `"` + item + `": ` + msg
 			}
 			prev, total = at, total+n
-			if at == 25 {
-				p.SetBar(s, n)
-			} else {
-				p.Set(s, Point(at), n)
-			}
+			me[mine] = int8(n)
+			me[0] -= int8(n)
 		}
 	}
 	if n == 4 {
