@@ -16,8 +16,7 @@ type Move struct {
 // Play is a whole turn: the single-die moves in the order played and the
 // position they lead to (with the turn passed to the opponent).
 type Play struct {
-	moves [4]Move
-	n     uint8
+	moves [4]Move // the moves played, then zero moves (Die 0)
 	// Position is the position after the play, the other side to move.
 	Position Position
 	// Side is the side that played.
@@ -27,10 +26,16 @@ type Play struct {
 }
 
 // Moves returns the single-die moves of the play in the order played.
-func (pl Play) Moves() []Move { return pl.moves[:pl.n] }
+func (pl Play) Moves() []Move { return pl.moves[:pl.DicePlayed()] }
 
 // DicePlayed returns how many dice the play uses.
-func (pl Play) DicePlayed() int { return int(pl.n) }
+func (pl Play) DicePlayed() int {
+	n := 0
+	for n < len(pl.moves) && pl.moves[n].Die != 0 {
+		n++
+	}
+	return n
+}
 
 // Hits returns how many blots the play hits.
 func (pl Play) Hits() int {
@@ -537,6 +542,12 @@ func (g *gen) add(i int32, from, to int, die uint8, rem uint8, low, hit bool) {
 			g.insert(idx, stateHash(g.pos, rem, g.hitters))
 		}
 	}
+	if rem == 0 {
+		if c.depth > g.best && c.endOK {
+			g.best = c.depth
+		}
+		return
+	}
 	g.expand(idx)
 }
 
@@ -699,7 +710,6 @@ func (g *gen) plays() []Play {
 		pl := &out[j]
 		j++
 		copy(pl.moves[:d], line[:d])
-		pl.n = uint8(d)
 		pl.HeadMoves = heads[d]
 		pl.Side = g.side
 		pl.Position.Game, pl.Position.Started = g.start.Game, g.start.Started
