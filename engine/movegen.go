@@ -709,7 +709,10 @@ func (g *gen) plays() []Play {
 		}
 		pl := &out[j]
 		j++
-		copy(pl.moves[:d], line[:d])
+		pl.moves = line
+		for k := int(d); k < len(pl.moves); k++ {
+			pl.moves[k] = Move{} // left from a longer line
+		}
 		pl.HeadMoves = heads[d]
 		pl.Side = g.side
 		pl.Position.Game, pl.Position.Started = g.start.Game, g.start.Started
