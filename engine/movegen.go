@@ -134,9 +134,9 @@ type gen struct {
 	oppLow  int
 	oppHome bool
 	// ordered: a double is searched with its moves' from-points in
-	// non-increasing order only, and ascents: but for ascents where a
-	// six-block forbids the other order (see tryDie); dedup: states are
-	// looked up in the table, as they may repeat.
+	// non-increasing order, but for ascents (see tryDie); ascents: ascents
+	// are tried (long nardy, six-block checked after each die); dedup:
+	// states are looked up in the table, as they may repeat.
 	ordered, ascents, dedup bool
 	// The working state: the boards ([0] the mover, [1] the opponent, own
 	// coordinates), their hash, the hitters, held (long nardy: the mover's
@@ -522,7 +522,7 @@ func (g *gen) child(i int32, from, to int, die uint8, rem uint8, low, moveHitter
 }
 
 // add stores the working state, reached from node i by a move, as a new
-// node and expands it.
+// node and, if dice are left, expands it.
 func (g *gen) add(i int32, from, to int, die uint8, rem uint8, low, hit bool) {
 	idx := int32(len(g.nodes))
 	if len(g.nodes) == cap(g.nodes) {
