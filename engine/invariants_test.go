@@ -109,8 +109,8 @@ func TestPlayInvariants(t *testing.T) {
 							heads++
 						}
 					}
-					if pl.HeadMoves != heads {
-						fail("%s: play %s: HeadMoves %d, moves from the head %d", code, pl, pl.HeadMoves, heads)
+					if pl.HeadMoves() != heads {
+						fail("%s: play %s: HeadMoves %d, moves from the head %d", code, pl, pl.HeadMoves(), heads)
 					}
 					text := pl.Notation()
 					if text != engine.FormatMoves(p.Game, p.Turn, pl.Moves()) {

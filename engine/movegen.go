@@ -21,8 +21,21 @@ type Play struct {
 	Position Position
 	// Side is the side that played.
 	Side Side
-	// HeadMoves counts the checkers that left the head (long nardy).
-	HeadMoves int
+}
+
+// HeadMoves counts the checkers that left the head (long nardy): the
+// moves from it, since nothing ever moves onto a side's own head.
+func (pl Play) HeadMoves() int {
+	if pl.Position.Game != Long {
+		return 0
+	}
+	head, n := Head(Long, pl.Side), 0
+	for _, m := range pl.moves {
+		if m.Die != 0 && m.From == head {
+			n++
+		}
+	}
+	return n
 }
 
 // Moves returns the single-die moves of the play in the order played.
@@ -689,10 +702,9 @@ func (g *gen) plays() []Play {
 	}
 	// The nodes are in the order of the search, so the ancestors of a
 	// node are the last nodes before it at each lower depth: one pass
-	// keeps the moves of the current line and the head moves among them.
+	// keeps the moves of the current line.
 	out := make([]Play, len(g.keep))
 	var line [4]Move
-	var heads [5]int
 	for k, j := 1, 0; j < len(out); k++ {
 		n := &g.nodes[k]
 		d, m := n.depth, n.mv
@@ -700,10 +712,6 @@ func (g *gen) plays() []Play {
 			m.From, m.To = g.point(int(m.From)), g.point(int(m.To))
 		}
 		line[d-1] = m
-		heads[d] = heads[d-1]
-		if n.mv.From == 24 && g.game == Long {
-			heads[d]++
-		}
 		if int32(k) != g.keep[j] {
 			continue
 		}
@@ -713,7 +721,6 @@ func (g *gen) plays() []Play {
 		for k := int(d); k < len(pl.moves); k++ {
 			pl.moves[k] = Move{} // left from a longer line
 		}
-		pl.HeadMoves = heads[d]
 		pl.Side = g.side
 		pl.Position.Game, pl.Position.Started = g.start.Game, g.start.Started
 		pl.Position.Turn = g.side.Other()

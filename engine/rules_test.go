@@ -169,8 +169,8 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 				if pl.DicePlayed() != c.dice {
 					t.Errorf("play %s uses %d dice, want %d", n, pl.DicePlayed(), c.dice)
 				}
-				if pl.HeadMoves != c.head[n] {
-					t.Errorf("play %s takes %d checkers from the head, want %d", n, pl.HeadMoves, c.head[n])
+				if pl.HeadMoves() != c.head[n] {
+					t.Errorf("play %s takes %d checkers from the head, want %d", n, pl.HeadMoves(), c.head[n])
 				}
 				if pl.Side != p.Turn || pl.Position.Turn != p.Turn.Other() {
 					t.Errorf("play %s: side %s, next to move %s", n, pl.Side, pl.Position.Turn)

@@ -74,7 +74,7 @@ func Statistic(p Position, r Rules, st Stat) RollCount {
 	case StatHead2:
 		return CountRolls(p, r, func(_ Dice, plays []Play) bool {
 			for _, pl := range plays {
-				if pl.HeadMoves >= 2 {
+				if pl.HeadMoves() >= 2 {
 					return true
 				}
 			}

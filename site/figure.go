@@ -259,7 +259,7 @@ func movesTable(l i18n.Lang, blk *engine.Block) *movesView {
 	mv.Lost = l.Lost(d, used)
 	extra := func(pl engine.Play) int { return pl.Hits() }
 	if pos.Game == engine.Long {
-		extra = func(pl engine.Play) int { return pl.HeadMoves }
+		extra = func(pl engine.Play) int { return pl.HeadMoves() }
 	}
 	for _, pl := range plays {
 		if extra(pl) > 0 {
@@ -282,7 +282,7 @@ func movesTable(l i18n.Lang, blk *engine.Block) *movesView {
 func headCounts(l i18n.Lang, plays []engine.Play) string {
 	var seen [3]bool
 	for _, pl := range plays {
-		seen[min(pl.HeadMoves, 2)] = true
+		seen[min(pl.HeadMoves(), 2)] = true
 	}
 	var parts []string
 	for k, ok := range seen {

@@ -157,7 +157,7 @@ func movesTable(w io.Writer, b *engine.Block, plays []engine.Play) error {
 	for i, pl := range plays {
 		n := pl.Hits()
 		if p.Game == engine.Long {
-			n = pl.HeadMoves
+			n = pl.HeadMoves()
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%d\n", i+1, pl.Notation(), n)
 	}
