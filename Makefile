@@ -33,10 +33,13 @@ test: vet
 	GOOS=js GOARCH=wasm $(GO) test -tags checker_uk -exec="$(WASMEXEC)" ./cmd/checker
 	GOOS=js GOARCH=wasm $(GO) test -tags board -exec="$(WASMEXEC)" ./cmd/checker
 
-# Benchmarks: the engine (all 21 rolls of typical positions) and a full
-# build of content/.
+# Benchmarks: the engine on one core (all 21 rolls of typical positions;
+# BENCHCOUNT runs of each, as this machine's timings vary), a full build
+# of content/, and the checker modules' sizes.
+BENCHCOUNT ?= 5
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./engine/ ./site/
+	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 -count $(BENCHCOUNT) ./engine/
+	$(GO) test -run '^$$' -bench . -benchmem ./site/
 	./scripts/wasm-size
 
 # Each fuzz target runs for FUZZTIME (default 20s).
