@@ -140,10 +140,8 @@ func parseCode(s string, c *ParsedCode) (msg string) {
 			}
 			// The point in both sides' own coordinates (the bar is 25).
 			mine, theirs := at, at
-			if at < 25 && s == Black {
-				mine = cross(g, at)
-			} else if at < 25 {
-				theirs = cross(g, at)
+			if at < 25 {
+				mine, theirs = own(g, s, Point(at)), own(g, s.Other(), Point(at))
 			}
 			switch {
 			case hasCount && (n < 2 || n > Checkers):

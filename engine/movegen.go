@@ -572,7 +572,7 @@ func (g *gen) endLegalHeld() bool {
 // heldOK is blockOK for the search: held has the mover's points as bits
 // in the opponent's coordinates.
 func (g *gen) heldOK(held uint32) bool {
-	w := held & (held >> 1) & (held >> 2) & (held >> 3) & (held >> 4) & (held >> 5)
+	w := blockStarts(held)
 	if w == 0 {
 		return true
 	}
@@ -580,6 +580,12 @@ func (g *gen) heldOK(held uint32) bool {
 		return g.oppHome
 	}
 	return g.oppLow < bits.TrailingZeros32(w)
+}
+
+// blockStarts returns, as bits, the points of held (bits in the
+// opponent's coordinates) where six held points in a row begin.
+func blockStarts(held uint32) uint32 {
+	return held & (held >> 1) & (held >> 2) & (held >> 3) & (held >> 4) & (held >> 5)
 }
 
 // crossLong is cross for long nardy, as a table.
@@ -639,17 +645,11 @@ func (g *gen) blockOK(me, opp *board) bool {
 // where six consecutive points held by me begin along the opponent's path,
 // or 0 when there is none.
 func lowestBlock(game Game, me *board) int {
-	held := heldBits(game, me)
-	w := held & (held >> 1) & (held >> 2) & (held >> 3) & (held >> 4) & (held >> 5)
+	w := blockStarts(heldBits(game, me))
 	if w == 0 {
 		return 0
 	}
-	for m := 1; m <= 19; m++ {
-		if w&(1<<m) != 0 {
-			return m
-		}
-	}
-	return 0
+	return bits.TrailingZeros32(w)
 }
 
 // plays collects the results: the states at the greatest depth that end

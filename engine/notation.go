@@ -140,8 +140,7 @@ func runeCol(s string, off int) int {
 func parsePath(word string, col int) ([]Segment, error) {
 	repeat := 1
 	body := word
-	if before, _, ok := cut(word, '('); ok {
-		j := len(before)
+	if j := indexByte(word, '('); j >= 0 {
 		rep := word[j:]
 		if len(rep) != 3 || rep[2] != ')' || rep[1] < '1' || rep[1] > '4' {
 			return nil, &SyntaxError{Col: col + len([]rune(word[:j])), Msg: "repeat " + quote(rep) + ` should be "(2)", "(3)" or "(4)"`}

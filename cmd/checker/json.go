@@ -18,9 +18,11 @@ func (r result) json() string {
 	if r.Error != "" {
 		return string(append(quote([]byte(`{"error": `), r.Error), '}'))
 	}
-	b := []byte(`{"legal": false`)
+	b := []byte(`{"legal": `)
 	if r.Legal {
-		b = append(b[:len(b)-len("false")], "true"...)
+		b = append(b, "true"...)
+	} else {
+		b = append(b, "false"...)
 	}
 	b = quote(append(b, `, "reason": `...), r.Reason)
 	b = quote(append(b, `, "message": `...), r.Message)

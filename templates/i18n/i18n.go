@@ -133,11 +133,7 @@ func (l Lang) Keys() []string {
 			keys = append(keys, k)
 		}
 	}
-	t := ruChecker
-	if l == UK {
-		t = ukChecker
-	}
-	for _, e := range t {
+	for _, e := range checkerTable(l) {
 		keys = append(keys, e.key)
 	}
 	return keys
@@ -182,9 +178,10 @@ func pluralOf(forms string, n int) string {
 }
 
 // N writes n followed by the right form of the plural key: "5 шашек".
-func (l Lang) N(n int, key string) string {
-	return itoa(n) + " " + l.Plural(n, key)
-}
+func (l Lang) N(n int, key string) string { return counted(n, l.T(key)) }
+
+// counted writes n followed by the form of "one|few|many" that goes with it.
+func counted(n int, forms string) string { return itoa(n) + " " + pluralOf(forms, n) }
 
 // Side returns "белые"/"білі" (capitalised when title is set).
 func (l Lang) Side(s engine.Side, title bool) string {
@@ -375,9 +372,7 @@ func (l Lang) location(p engine.Point) string {
 }
 
 // count is N for the plural nouns of the checker's table.
-func (l Lang) count(n int, key string) string {
-	return itoa(n) + " " + pluralOf(l.CheckerText(key), n)
-}
+func (l Lang) count(n int, key string) string { return counted(n, l.CheckerText(key)) }
 
 // Stat names a dice statistic: "Бросков, которые выводят все шашки".
 func (l Lang) Stat(s engine.Stat) string { return l.T("stat." + s.String()) }
