@@ -14,11 +14,12 @@ build:
 site:
 	$(GO) run ./cmd/nardydocs build
 
+# The checker's builds: the rule pages' module for each language and the
+# standalone page's (each also vetted and tested without tags).
+CHECKERTAGS = checker_ru checker_uk board
+
 vet:
-	GOOS=js GOARCH=wasm $(GO) vet ./cmd/checker
-	GOOS=js GOARCH=wasm $(GO) vet -tags checker_ru ./cmd/checker
-	GOOS=js GOARCH=wasm $(GO) vet -tags checker_uk ./cmd/checker
-	GOOS=js GOARCH=wasm $(GO) vet -tags board ./cmd/checker
+	for t in "" $(CHECKERTAGS); do GOOS=js GOARCH=wasm $(GO) vet -tags "$$t" ./cmd/checker || exit 1; done
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
@@ -28,10 +29,7 @@ WASMEXEC = $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 
 test: vet
 	$(GO) test ./...
-	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./cmd/checker
-	GOOS=js GOARCH=wasm $(GO) test -tags checker_ru -exec="$(WASMEXEC)" ./cmd/checker
-	GOOS=js GOARCH=wasm $(GO) test -tags checker_uk -exec="$(WASMEXEC)" ./cmd/checker
-	GOOS=js GOARCH=wasm $(GO) test -tags board -exec="$(WASMEXEC)" ./cmd/checker
+	for t in "" $(CHECKERTAGS); do GOOS=js GOARCH=wasm $(GO) test -tags "$$t" -exec="$(WASMEXEC)" ./cmd/checker || exit 1; done
 
 # Benchmarks: the engine on one core (all 21 rolls of typical positions;
 # BENCHCOUNT runs of each, as this machine's timings vary), a full build
