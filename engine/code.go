@@ -1,5 +1,11 @@
 package engine
 
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
 // Code returns the position's one-line code, copyable and exact:
 //
 //	Lw66:24x13,18x2:12x15
@@ -37,7 +43,7 @@ func Code(p Position, d Dice, hasDice bool, r Rules) string {
 			sb = append(sb, name...)
 			if n > 1 {
 				sb = append(sb, 'x')
-				sb = appendInt(sb, int64(n))
+				sb = strconv.AppendInt(sb, int64(n), 10)
 			}
 		}
 		if n := p.Bar(s); n > 0 {
@@ -45,13 +51,13 @@ func Code(p Position, d Dice, hasDice bool, r Rules) string {
 		}
 		for pt := Point(24); pt >= 1; pt-- {
 			if n := p.Count(s, pt); n > 0 {
-				item(itoa(int(pt)), n)
+				item(strconv.Itoa(int(pt)), n)
 			}
 		}
 	}
 	if diff := r.Diff(DefaultRules, p.Game); len(diff) > 0 {
 		sb = append(sb, ':')
-		sb = append(sb, join(diff, ",")...)
+		sb = append(sb, strings.Join(diff, ",")...)
 	}
 	return string(sb)
 }
@@ -75,7 +81,7 @@ func ParseCode(s string) (Position, error) {
 func ParseFullCode(s string) (ParsedCode, error) {
 	var c ParsedCode
 	if msg := parseCode(s, &c); msg != "" {
-		return ParsedCode{}, errorString("position code " + quote(s) + ": " + msg)
+		return ParsedCode{}, errors.New("position code " + strconv.Quote(s) + ": " + msg)
 	}
 	return c, nil
 }
@@ -83,16 +89,8 @@ func ParseFullCode(s string) (ParsedCode, error) {
 // parseCode is ParseFullCode writing into c, with the problem, if any,
 // as a message.
 func parseCode(s string, c *ParsedCode) (msg string) {
-	// The parts between colons, as strings.Split(s, ":") would give them.
-	var parts [4]string
-	n := 0
-	for rest, more := s, true; more; n++ {
-		if n == len(parts) {
-			n++
-			break
-		}
-		parts[n], rest, more = cut(rest, ':')
-	}
+	parts := strings.SplitN(s, ":", 5)
+	n := len(parts)
 	if n != 3 && n != 4 {
 		return `expected "header:white:black" or "header:white:black:rules"`
 	}
@@ -129,8 +127,8 @@ func parseCode(s string, c *ParsedCode) (msg string) {
 		prev, total := 26, 0
 		for rest, more := parts[1+s], parts[1+s] != ""; more; {
 			var item string
-			item, rest, more = cut(rest, ',')
-			name, count, hasCount := cut(item, 'x')
+			item, rest, more = strings.Cut(rest, ",")
+			name, count, hasCount := strings.Cut(item, "x")
 			n, at := 1, 25
 			if hasCount {
 				n = canonicalInt(count)
@@ -171,7 +169,7 @@ func parseCode(s string, c *ParsedCode) (msg string) {
 		last := -1
 		for rest, more := parts[3], true; more; {
 			var kv string
-			kv, rest, more = cut(rest, ',')
+			kv, rest, more = strings.Cut(rest, ",")
 			k, v := codeRule(kv, g)
 			if k <= last {
 				return `rule "` + kv + `": a code lists, once each and in this order, only rules that differ from the default: ` + codeRules(g)
@@ -187,7 +185,7 @@ func parseCode(s string, c *ParsedCode) (msg string) {
 // the default, returning the key's index in RuleKeys and the value's, or
 // -1 when kv is not one of them.
 func codeRule(kv string, g Game) (key, value int) {
-	name, val, _ := cut(kv, '=')
+	name, val, _ := strings.Cut(kv, "=")
 	for i, k := range RuleKeys {
 		if k.Game != g || k.Name != name {
 			continue
@@ -209,21 +207,18 @@ func codeRules(g Game) string {
 			list = append(list, k.Name+"="+k.Values[v])
 		}
 	}
-	return join(list, ", ")
+	return strings.Join(list, ", ")
 }
 
-// canonicalInt reads a number written without sign or leading zeros, or
-// returns -1.
+// canonicalInt reads a number of one or two digits written without sign
+// or leading zeros, or returns -1.
 func canonicalInt(s string) int {
-	if s == "" || len(s) > 2 || s[0] == '0' {
+	if s == "" || len(s) > 2 || !isDigit(s[0]) || s[0] == '0' {
 		return -1
 	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
-			return -1
-		}
-		n = 10*n + int(s[i]-'0')
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return -1
 	}
 	return n
 }

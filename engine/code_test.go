@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
 
 // TestParseCodeErrors: each malformed code is refused with a message that
 // says what is wrong, and the code itself.
@@ -32,17 +36,8 @@ func TestParseCodeErrors(t *testing.T) {
 			t.Errorf("%s: accepted", c.code)
 			continue
 		}
-		if got := err.Error(); !contains(got, c.want) || !contains(got, quote(c.code)) {
+		if got := err.Error(); !strings.Contains(got, c.want) || !strings.Contains(got, strconv.Quote(c.code)) {
 			t.Errorf("%s: error %q, want it to contain %q and the code", c.code, got, c.want)
 		}
 	}
-}
-
-func contains(s, sub string) bool {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return true
-		}
-	}
-	return false
 }

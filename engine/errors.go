@@ -1,45 +1,87 @@
 package engine
 
 import (
+	"cmp"
+	"errors"
 	"slices"
+	"strconv"
+	"strings"
 )
 
-// Error is a problem in a position block, at a 1-based line and column of
-// the block's text (columns count characters, not bytes).
-type Error struct {
+// Pos is a place in a text the engine or a page reads: a file (empty
+// when the text has none, such as a move typed in a form), a 1-based line
+// and a 1-based column counted in characters, not bytes. A zero Line or
+// Col means the place is not known that precisely.
+type Pos struct {
+	File      string
 	Line, Col int
-	Msg       string
 }
 
-// Error writes "line N: message". The column is kept in the fields for
-// callers that know the block's place in a file ("path:line:col: message").
+// String writes the place as "file:line:col", leaving out what is not
+// known; without a file it writes "line 3" or "column 5", as a message
+// about a typed text reads best.
+func (p Pos) String() string {
+	switch {
+	case p.File != "":
+		s := p.File
+		if p.Line > 0 {
+			s += ":" + strconv.Itoa(p.Line)
+			if p.Col > 0 {
+				s += ":" + strconv.Itoa(p.Col)
+			}
+		}
+		return s
+	case p.Line > 0:
+		return "line " + strconv.Itoa(p.Line)
+	case p.Col > 0:
+		return "column " + strconv.Itoa(p.Col)
+	}
+	return ""
+}
+
+// Error is a problem at a place in a text: a malformed move, a position
+// block's bad line, a page's broken link.
+type Error struct {
+	Pos Pos
+	Msg string
+}
+
+// Error writes "place: message", or the message alone when the place is
+// unknown.
 func (e *Error) Error() string {
-	return "line " + itoa(e.Line) + ": " + e.Msg
+	if s := e.Pos.String(); s != "" {
+		return s + ": " + e.Msg
+	}
+	return e.Msg
 }
 
-// ErrorList is every problem found in a block, in line order.
+// ErrorList is every problem found in a text (or a whole site), in the
+// manner of go/scanner's ErrorList: collect them with Add, order them with
+// Sort and return them with Err.
 type ErrorList []*Error
 
-// Add appends a problem.
-func (l *ErrorList) Add(line, col int, msg string) {
-	*l = append(*l, &Error{Line: line, Col: col, Msg: msg})
+// Add appends a problem at pos.
+func (l *ErrorList) Add(pos Pos, msg string) {
+	*l = append(*l, &Error{Pos: pos, Msg: msg})
 }
 
-// Sort orders the problems by line, then column.
+// Sort orders the problems by file, line and column, keeping the order of
+// problems at the same place.
 func (l ErrorList) Sort() {
 	slices.SortStableFunc(l, func(a, b *Error) int {
-		if a.Line != b.Line {
-			return a.Line - b.Line
-		}
-		return a.Col - b.Col
+		return cmp.Or(
+			strings.Compare(a.Pos.File, b.Pos.File),
+			cmp.Compare(a.Pos.Line, b.Pos.Line),
+			cmp.Compare(a.Pos.Col, b.Pos.Col))
 	})
 }
 
-// Err returns the list as an error, or nil when it is empty.
+// Err returns the list, sorted, as an error, or nil when it is empty.
 func (l ErrorList) Err() error {
 	if len(l) == 0 {
 		return nil
 	}
+	l.Sort()
 	return l
 }
 
@@ -49,5 +91,39 @@ func (l ErrorList) Error() string {
 	for i, e := range l {
 		parts[i] = e.Error()
 	}
-	return join(parts, "\n")
+	return strings.Join(parts, "\n")
+}
+
+// Rebase moves problems found in a text embedded in a file into the
+// file's coordinates: base is where the text's first character stands
+// (its line, and the column its lines start at). A problem without a line
+// is placed at base's line; one without a column keeps none.
+func (l ErrorList) Rebase(base Pos) {
+	for _, e := range l {
+		p := Pos{File: base.File, Line: base.Line}
+		if e.Pos.Line > 0 {
+			p.Line += e.Pos.Line - 1
+		}
+		if e.Pos.Col > 0 {
+			p.Col = base.Col + e.Pos.Col - 1
+		}
+		e.Pos = p
+	}
+}
+
+// AsList returns err as an ErrorList: the list itself, a single *Error
+// in a list, or any other error as one problem with no place.
+func AsList(err error) ErrorList {
+	if err == nil {
+		return nil
+	}
+	var list ErrorList
+	if errors.As(err, &list) {
+		return list
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return ErrorList{e}
+	}
+	return ErrorList{{Msg: err.Error()}}
 }

@@ -1,5 +1,10 @@
 package engine
 
+import (
+	"strconv"
+	"strings"
+)
+
 // Reason says why a proposed play is not legal (or that it is).
 type Reason uint8
 
@@ -39,7 +44,7 @@ func (r Reason) String() string {
 	if int(r) < len(reasonNames) {
 		return reasonNames[r]
 	}
-	return "reason-" + itoa(int(r))
+	return "reason-" + strconv.Itoa(int(r))
 }
 
 // Verdict is the engine's judgement of a proposed play.
@@ -80,7 +85,7 @@ func (v Verdict) String() string {
 	case ReasonLegal:
 		return "legal: " + v.Play.Notation()
 	case ReasonSyntax:
-		return "column " + itoa(v.Col) + ": " + v.Msg
+		return "column " + strconv.Itoa(v.Col) + ": " + v.Msg
 	case ReasonGameOver:
 		return "the game is over: no checker may move"
 	case ReasonNoChecker:
@@ -109,17 +114,17 @@ func (v Verdict) String() string {
 	case ReasonNotAllHome:
 		return "a checker may be borne off only when all are in the home; one stands on " + p(v.Point)
 	case ReasonHigherPoint:
-		return "the " + itoa(int(v.Die)) + " cannot bear off from " + p(v.From) + ": a checker stands higher, on " + p(v.Point) + ", so the die must be played inside the home"
+		return "the " + strconv.Itoa(int(v.Die)) + " cannot bear off from " + p(v.From) + ": a checker stands higher, on " + p(v.Point) + ", so the die must be played inside the home"
 	case ReasonBarFirst:
 		return "checkers on the bar must enter first"
 	case ReasonEntryClosed:
-		return "the " + itoa(int(v.Die)) + " cannot enter: point " + p(v.To) + " is closed"
+		return "the " + strconv.Itoa(int(v.Die)) + " cannot enter: point " + p(v.To) + " is closed"
 	case ReasonHitAndHide:
 		return "a checker that has hit may not hide on its own point " + p(v.To) + " in the same turn"
 	case ReasonMustPlayMore:
-		return "this plays " + itoa(v.Dice) + " of the dice, but " + itoa(v.N) + " can be played, so they must be"
+		return "this plays " + strconv.Itoa(v.Dice) + " of the dice, but " + strconv.Itoa(v.N) + " can be played, so they must be"
 	case ReasonMustPlayLarger:
-		return "only one die can be played, so it must be the larger one, the " + itoa(int(v.Die))
+		return "only one die can be played, so it must be the larger one, the " + strconv.Itoa(int(v.Die))
 	case ReasonNoMove:
 		return "no move is possible with this roll: the turn is lost"
 	case ReasonNotListed:
@@ -133,7 +138,7 @@ func joinPoints(ps []Point) string {
 	for i, x := range ps {
 		s[i] = x.String()
 	}
-	return join(s, ", ")
+	return strings.Join(s, ", ")
 }
 
 // Explain judges a proposed play, written in notation, for the side to
@@ -141,13 +146,13 @@ func joinPoints(ps []Point) string {
 // the same position as one of LegalPlays; otherwise it names the first
 // rule the play breaks. An empty text proposes to play nothing.
 func Explain(p Position, d Dice, r Rules, text string) Verdict {
-	if blank(text) {
+	if strings.TrimSpace(text) == "" {
 		return ExplainSegments(p, d, r, nil)
 	}
 	segs, err := ParseMoves(text)
 	if err != nil {
-		se := err.(*SyntaxError)
-		return Verdict{Reason: ReasonSyntax, Col: se.Col, Msg: se.Msg}
+		e := err.(*Error) // ParseMoves reports one problem, with its column
+		return Verdict{Reason: ReasonSyntax, Col: e.Pos.Col, Msg: e.Msg}
 	}
 	return ExplainSegments(p, d, r, segs)
 }

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"errors"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -49,13 +51,13 @@ func base64Value(c rune) int {
 // checker.
 func ParseGnubgID(id string, turn Side) (Position, error) {
 	bad := func(msg string) (Position, error) {
-		return Position{}, errorString("gnubg position ID " + quote(id) + ": " + msg)
+		return Position{}, errors.New("gnubg position ID " + strconv.Quote(id) + ": " + msg)
 	}
 	if turn != White && turn != Black {
 		return bad("the side on roll is neither white nor black")
 	}
 	if n := utf8.RuneCountInString(id); n != gnubgIDLen {
-		return bad("a position ID has 14 characters, this one has " + itoa(n))
+		return bad("a position ID has 14 characters, this one has " + strconv.Itoa(n))
 	}
 	var key [10]byte
 	var acc uint32 // base64 bits not yet stored in key, most significant first
@@ -65,7 +67,7 @@ func ParseGnubgID(id string, turn Side) (Position, error) {
 		pos++
 		v := base64Value(c)
 		if v < 0 {
-			return bad("character " + itoa(pos) + " (" + quoteRune(c) +
+			return bad("character " + strconv.Itoa(pos) + " (" + strconv.QuoteRune(c) +
 				") is not a base64 letter (A-Z, a-z, 0-9, + or /)")
 		}
 		acc = acc<<6 | uint32(v)
@@ -79,7 +81,7 @@ func ParseGnubgID(id string, turn Side) (Position, error) {
 	}
 	// 14 letters carry 84 bits: the last 4 are not part of the key.
 	if acc != 0 {
-		return bad("the last character " + quote(id[len(id)-1:]) +
+		return bad("the last character " + strconv.Quote(id[len(id)-1:]) +
 			" sets bits beyond the 80-bit key (it must be one of A, Q, g, w)")
 	}
 	bit := 0
@@ -108,7 +110,7 @@ func ParseGnubgID(id string, turn Side) (Position, error) {
 	}
 	for ; bit < 80; bit++ {
 		if key[bit/8]>>(bit%8)&1 != 0 {
-			return bad("bit " + itoa(bit+1) + " of the key is set after the last point of both players (trailing bits must be zero)")
+			return bad("bit " + strconv.Itoa(bit+1) + " of the key is set after the last point of both players (trailing bits must be zero)")
 		}
 	}
 	opp, me := &halves[0], &halves[1]
@@ -138,7 +140,7 @@ func ParseGnubgID(id string, turn Side) (Position, error) {
 // for a point that holds checkers of both sides.
 func (p Position) GnubgID() (string, error) {
 	bad := func(msg string) (string, error) {
-		return "", errorString("gnubg position ID: " + msg)
+		return "", errors.New("gnubg position ID: " + msg)
 	}
 	if p.Game != Short {
 		return bad("GNU Backgammon positions are short nardy (backgammon); this position is " + p.Game.String() + " nardy")
@@ -169,7 +171,7 @@ func (p Position) GnubgID() (string, error) {
 	}
 	for o := 1; o <= 24; o++ {
 		if p.b[White][o] > 0 && p.b[Black][25-o] > 0 {
-			return bad("point " + itoa(o) + " holds checkers of both sides")
+			return bad("point " + strconv.Itoa(o) + " holds checkers of both sides")
 		}
 	}
 	out := make([]byte, 0, gnubgIDLen)

@@ -387,7 +387,7 @@ func FuzzGnubgID(f *testing.F) {
 		}
 		p, err := ParseGnubgID(id, turn)
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "gnubg position ID "+quote(id)+": ") {
+			if !strings.HasPrefix(err.Error(), "gnubg position ID "+strconv.Quote(id)+": ") {
 				t.Fatalf("error without the ID: %v", err)
 			}
 			return

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/engine"
 )
 
@@ -504,7 +505,7 @@ func TestCodeRoundTrip(t *testing.T) {
 			}
 		}
 		for _, src := range []string{"game: " + p.Game.String() + "\nposition: " + bare + "\n", lines.String()} {
-			b, err := engine.ParseBlock(src, engine.ParseOptions{})
+			b, err := block.Parse(src, block.Options{})
 			if err != nil {
 				fail("block %q: %v", src, err)
 				continue

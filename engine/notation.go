@@ -1,9 +1,13 @@
 package engine
 
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
 // ownLoc returns a location (point, Bar or Off) in side s's own
 // coordinates, where the bar is 25 and off is 0.
-//
-//go:noinline
 func ownLoc(g Game, s Side, p Point) int {
 	if p == Off || p == Bar {
 		return int(p)
@@ -90,80 +94,74 @@ type Segment struct {
 	Col      int
 }
 
-// SyntaxError is a malformed move text, with the 1-based column of the
-// offending part.
-type SyntaxError struct {
-	Col int
-	Msg string
-}
-
-func (e *SyntaxError) Error() string {
-	return "column " + itoa(e.Col) + ": " + e.Msg
-}
-
 // ParseMoves reads move notation as players write it: space-separated
 // checker paths such as "24/18", "24/18/12", "13/7*", "13/7*/5", "bar/22",
 // "6/off", with "(2)" after a path to repeat it ("24/18(2)"). A path with
 // several stops becomes several segments. Points are 1..24 in White's
-// numbering.
+// numbering. A malformed text gives an *Error whose Pos has the column of
+// the part concerned.
 func ParseMoves(s string) ([]Segment, error) {
 	var segs []Segment
-	i := 0
-	for i < len(s) {
+	col := 1 // the column of s[i]
+	for i := 0; i < len(s); {
 		if s[i] == ' ' || s[i] == '\t' || s[i] == ',' {
 			i++
+			col++
 			continue
 		}
-		start := i
-		for i < len(s) && s[i] != ' ' && s[i] != '\t' && s[i] != ',' {
-			i++
+		end := i + strings.IndexAny(s[i:], " \t,")
+		if end < i {
+			end = len(s)
 		}
-		word := s[start:i]
-		col := runeCol(s, start)
+		word := s[i:end]
 		ws, err := parsePath(word, col)
 		if err != nil {
 			return nil, err
 		}
 		segs = append(segs, ws...)
+		col += utf8.RuneCountInString(word)
+		i = end
 	}
 	if len(segs) == 0 {
-		return nil, &SyntaxError{Col: 1, Msg: `no move: write a move like "24/18" or "13/7 8/7"`}
+		return nil, syntaxError(1, `no move: write a move like "24/18" or "13/7 8/7"`)
 	}
 	return segs, nil
 }
 
-// runeCol returns the 1-based column (in characters) of byte offset off.
-func runeCol(s string, off int) int {
-	return len([]rune(s[:off])) + 1
+// syntaxError is a malformed move text at column col.
+func syntaxError(col int, msg string) *Error {
+	return &Error{Pos: Pos{Col: col}, Msg: msg}
 }
 
+// parsePath reads one checker's path, a word of a move text starting at
+// column col.
 func parsePath(word string, col int) ([]Segment, error) {
 	repeat := 1
 	body := word
-	if j := indexByte(word, '('); j >= 0 {
+	if j := strings.IndexByte(word, '('); j >= 0 {
 		rep := word[j:]
 		if len(rep) != 3 || rep[2] != ')' || rep[1] < '1' || rep[1] > '4' {
-			return nil, &SyntaxError{Col: col + len([]rune(word[:j])), Msg: "repeat " + quote(rep) + ` should be "(2)", "(3)" or "(4)"`}
+			return nil, syntaxError(col+utf8.RuneCountInString(word[:j]), "repeat "+strconv.Quote(rep)+` should be "(2)", "(3)" or "(4)"`)
 		}
 		repeat = int(rep[1] - '0')
 		body = word[:j]
 	}
-	if !hasByte(body, '/') {
-		return nil, &SyntaxError{Col: col, Msg: quote(word) + ` is not a move: write "from/to", e.g. "24/18"`}
+	if !strings.Contains(body, "/") {
+		return nil, syntaxError(col, strconv.Quote(word)+` is not a move: write "from/to", e.g. "24/18"`)
 	}
 	var locs []Point
 	var hits []bool
-	off := 0
+	pcol := col // the column of the current part
 	for rest, more := body, true; more; {
 		var part string
-		part, rest, more = cut(rest, '/')
+		part, rest, more = strings.Cut(rest, "/")
 		k := len(locs)
-		pcol := col + len([]rune(body[:off]))
-		off += len(part) + 1
-		hit := part != "" && part[len(part)-1] == '*'
+		at := pcol
+		pcol += utf8.RuneCountInString(part) + 1
+		hit := strings.HasSuffix(part, "*")
 		if hit {
 			if k == 0 {
-				return nil, &SyntaxError{Col: pcol, Msg: "a hit mark \"*\" goes after the point where the blot is hit, not on the starting point"}
+				return nil, syntaxError(at, `a hit mark "*" goes after the point where the blot is hit, not on the starting point`)
 			}
 			part = part[:len(part)-1]
 		}
@@ -171,29 +169,29 @@ func parsePath(word string, col int) ([]Segment, error) {
 		switch {
 		case part == "bar":
 			if k != 0 {
-				return nil, &SyntaxError{Col: pcol, Msg: `"bar" can only start a move ("bar/22")`}
+				return nil, syntaxError(at, `"bar" can only start a move ("bar/22")`)
 			}
 			loc = Bar
 		case part == "off":
 			if more {
-				return nil, &SyntaxError{Col: pcol, Msg: `"off" can only end a move ("6/off")`}
+				return nil, syntaxError(at, `"off" can only end a move ("6/off")`)
 			}
 			if hit {
-				return nil, &SyntaxError{Col: pcol, Msg: `nothing can be hit off the board`}
+				return nil, syntaxError(at, `nothing can be hit off the board`)
 			}
 			loc = Off
 		default:
-			n, ok := number(part)
+			n, ok := pointNumber(part)
 			if !ok {
-				return nil, &SyntaxError{Col: pcol, Msg: quote(part) + ` is not a point: use 1 to 24, "bar" or "off"`}
+				return nil, syntaxError(at, strconv.Quote(part)+` is not a point: use 1 to 24, "bar" or "off"`)
 			}
 			if n < 1 || n > 24 {
-				return nil, &SyntaxError{Col: pcol, Msg: "point " + itoa(n) + " is off the board: points are 1 to 24"}
+				return nil, syntaxError(at, "point "+strconv.Itoa(n)+" is off the board: points are 1 to 24")
 			}
 			loc = Point(n)
 		}
 		if k > 0 && loc == locs[k-1] {
-			return nil, &SyntaxError{Col: pcol, Msg: "a move must go somewhere: " + quote(word) + " stays on " + loc.String()}
+			return nil, syntaxError(at, "a move must go somewhere: "+strconv.Quote(word)+" stays on "+loc.String())
 		}
 		locs = append(locs, loc)
 		hits = append(hits, hit)
@@ -205,6 +203,16 @@ func parsePath(word string, col int) ([]Segment, error) {
 		}
 	}
 	return segs, nil
+}
+
+// pointNumber reads a point's number: one to three digits, no sign (so
+// that "100" is reported as off the board, not as unreadable).
+func pointNumber(s string) (int, bool) {
+	if s == "" || len(s) > 3 || !isDigit(s[0]) {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
 }
 
 // FormatSegments writes segments back as notation, one path per segment

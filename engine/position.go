@@ -1,5 +1,10 @@
 package engine
 
+import (
+	"errors"
+	"strconv"
+)
+
 // Checkers is the number of checkers each side plays with.
 const Checkers = 15
 
@@ -133,6 +138,10 @@ func Home(g Game, s Side) [6]Point {
 // side would call it.
 func OwnPoint(g Game, s Side, pt Point) int { return own(g, s, pt) }
 
+// WhitePoint returns side s's own point o (1 = its deepest home point, 24
+// = its far end) in White's numbering: the inverse of OwnPoint.
+func WhitePoint(g Game, s Side, o int) Point { return white(g, s, o) }
+
 // Pips returns side s's pip count: the total distance its checkers still
 // have to travel to bear off (the bar counts as 25).
 func (p Position) Pips(s Side) int {
@@ -167,6 +176,31 @@ func (p Position) AllHome(s Side) bool {
 // 15 of its checkers are on its head.
 func (p Position) FirstTurn(s Side) bool {
 	return p.Game == Long && p.b[s][24] == Checkers
+}
+
+// Validate reports what makes p impossible, or nil: each side has exactly
+// 15 checkers, none counted negative, no point holds both colours, and
+// long nardy has nothing on the bar.
+func (p Position) Validate() error {
+	for _, s := range []Side{White, Black} {
+		total := 0
+		for o, n := range p.b[s] {
+			if n < 0 {
+				return errors.New(s.String() + " has a negative count of checkers")
+			}
+			if o >= 1 && o <= 24 && n > 0 && p.b[s.Other()][cross(p.Game, o)] > 0 {
+				return errors.New("point " + white(p.Game, s, o).String() + " holds checkers of both sides")
+			}
+			total += int(n)
+		}
+		if total != Checkers {
+			return errors.New(s.String() + " has " + strconv.Itoa(total) + " checkers, not 15")
+		}
+		if p.Game == Long && p.b[s][25] > 0 {
+			return errors.New("long nardy has no bar")
+		}
+	}
+	return nil
 }
 
 // Equal reports whether p and q are the same position.

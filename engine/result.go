@@ -59,6 +59,16 @@ func (k ResultKind) String() string {
 	return "result-kind"
 }
 
+// ParseResultKind reads a kind's name as String writes it.
+func ParseResultKind(name string) (ResultKind, bool) {
+	for k, n := range resultKindNames {
+		if n == name {
+			return ResultKind(k), true
+		}
+	}
+	return NotOver, false
+}
+
 // Multiplier returns how many stakes the kind of result is worth before
 // any cube or scoring option: oin and single 1, mars and gammon 2,
 // backgammon 3, a draw or an unfinished game 0.

@@ -119,7 +119,7 @@ func TestResultAfterPlays(t *testing.T) {
 		t.Errorf("last-roll=off: %+v", o)
 	}
 	if plays := LegalPlays(q, Dice{3, 3}, Rules{NoLastRoll: true}); len(plays) != 0 {
-		t.Errorf("last-roll=off: Black may still move: %v", ruleNotations(plays))
+		t.Errorf("last-roll=off: Black may still move: %v", plays)
 	}
 
 	// Short: White bears off its last checker while Black has a checker

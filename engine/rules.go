@@ -1,5 +1,11 @@
 package engine
 
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
 // HeadException says when a second checker may leave the head on a
 // player's first turn in long nardy.
 type HeadException uint8
@@ -48,7 +54,7 @@ const (
 )
 
 // Rules is a rule profile: the reading of every disputed rule. The zero
-// value is the default profile of RULES.md.
+// value is the default profile (docs/rules.md).
 type Rules struct {
 	HeadException  HeadException
 	BlockCheck     BlockCheck
@@ -60,20 +66,44 @@ type Rules struct {
 // DefaultRules is the default profile.
 var DefaultRules = Rules{}
 
-// RuleKey describes one rule key as written in a block's rules: line.
+// RuleKey describes one rule key as written in a "rules:" line: its
+// name, its values and the field of Rules it reads and writes.
 type RuleKey struct {
 	Name   string
 	Values []string // the first is the default
 	Game   Game
+	get    func(Rules) int   // the index in Values of r's value
+	set    func(*Rules, int) // sets r's value to Values[v]
 }
 
-// RuleKeys lists the rule keys in the order they are documented.
+// RuleKeys lists the rule keys in the order they are documented
+// (docs/rules.md). Each reads and writes its own field of Rules, so that
+// a key cannot be renamed into another's field.
 var RuleKeys = []RuleKey{
-	{"head-exception", []string{"generalized", "doubles"}, Long},
-	{"block-check", []string{"each-die", "end-of-turn"}, Long},
-	{"block-exemption", []string{"ahead", "home"}, Long},
-	{"last-roll", []string{"on", "off"}, Long},
-	{"short", []string{"international", "eastern"}, Short},
+	{"head-exception", []string{"generalized", "doubles"}, Long,
+		func(r Rules) int { return int(r.HeadException) },
+		func(r *Rules, v int) { r.HeadException = HeadException(v) }},
+	{"block-check", []string{"each-die", "end-of-turn"}, Long,
+		func(r Rules) int { return int(r.BlockCheck) },
+		func(r *Rules, v int) { r.BlockCheck = BlockCheck(v) }},
+	{"block-exemption", []string{"ahead", "home"}, Long,
+		func(r Rules) int { return int(r.BlockExemption) },
+		func(r *Rules, v int) { r.BlockExemption = BlockExemption(v) }},
+	{"last-roll", []string{"on", "off"}, Long,
+		func(r Rules) int { return boolIndex(r.NoLastRoll) },
+		func(r *Rules, v int) { r.NoLastRoll = v == 1 }},
+	{"short", []string{"international", "eastern"}, Short,
+		func(r Rules) int { return int(r.Short) },
+		func(r *Rules, v int) { r.Short = ShortVariant(v) }},
+}
+
+// boolIndex is 1 for true and 0 for false: the index of a switch's value
+// in a key whose second value turns it on.
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func ruleKeyNames() string {
@@ -81,54 +111,14 @@ func ruleKeyNames() string {
 	for i, k := range RuleKeys {
 		names[i] = k.Name
 	}
-	return join(names, ", ")
+	return strings.Join(names, ", ")
 }
 
 // value returns the index of the value of key i in r.
-func (r Rules) value(i int) int {
-	switch RuleKeys[i].Name {
-	case "head-exception":
-		return int(r.HeadException)
-	case "block-check":
-		return int(r.BlockCheck)
-	case "block-exemption":
-		return int(r.BlockExemption)
-	case "last-roll":
-		if r.NoLastRoll {
-			return 1
-		}
-		return 0
-	default:
-		return int(r.Short)
-	}
-}
+func (r Rules) value(i int) int { return RuleKeys[i].get(r) }
 
-func (r *Rules) setValue(i, v int) {
-	switch RuleKeys[i].Name {
-	case "head-exception":
-		r.HeadException = HeadException(v)
-	case "block-check":
-		r.BlockCheck = BlockCheck(v)
-	case "block-exemption":
-		r.BlockExemption = BlockExemption(v)
-	case "last-roll":
-		r.NoLastRoll = v == 1
-	default:
-		r.Short = ShortVariant(v)
-	}
-}
-
-// ruleIndex returns the index in RuleKeys of the key of "key=value" (which
-// must be known).
-func ruleIndex(kv string) int {
-	name, _, _ := cut(kv, '=')
-	for i, k := range RuleKeys {
-		if k.Name == name {
-			return i
-		}
-	}
-	return -1
-}
+// setValue sets key i of r to its v-th value.
+func (r *Rules) setValue(i, v int) { RuleKeys[i].set(r, v) }
 
 // Get returns the value of the rule key name ("block-check") in r.
 func (r Rules) Get(name string) (string, bool) {
@@ -150,7 +140,7 @@ type Preset struct {
 // --rules, or the site's configuration) may name one; key=value words
 // after it override it.
 var Presets = []Preset{
-	// The defaults of RULES.md.
+	// The defaults (docs/rules.md).
 	{"default", Rules{}},
 	// Tournament wording: the first-turn exception is the list of doubles
 	// 6-6, 4-4 and 3-3; a six-block is checked after every die; the last
@@ -171,14 +161,14 @@ func presetNames() string {
 	for i, p := range Presets {
 		names[i] = p.Name
 	}
-	return join(names, ", ")
+	return strings.Join(names, ", ")
 }
 
 // Set applies one word of a "rules:" line to r: a preset's name sets
 // every rule to the preset, "key=value" overrides one rule. Unknown
 // presets, keys and values are errors that list what is known.
 func (r *Rules) Set(kv string) error {
-	name, val, ok := cut(kv, '=')
+	name, val, ok := strings.Cut(kv, "=")
 	if !ok {
 		for _, p := range Presets {
 			if p.Name == kv {
@@ -186,7 +176,7 @@ func (r *Rules) Set(kv string) error {
 				return nil
 			}
 		}
-		return errorString("unknown profile " + quote(kv) + "; write a preset (" + presetNames() + ") or \"key=value\", e.g. \"block-check=end-of-turn\"")
+		return errors.New("unknown profile " + strconv.Quote(kv) + "; write a preset (" + presetNames() + `) or "key=value", e.g. "block-check=end-of-turn"`)
 	}
 	for i, k := range RuleKeys {
 		if k.Name != name {
@@ -198,9 +188,9 @@ func (r *Rules) Set(kv string) error {
 				return nil
 			}
 		}
-		return errorString("rule " + quote(kv) + ": " + name + " is " + join(k.Values, " or "))
+		return errors.New("rule " + strconv.Quote(kv) + ": " + name + " is " + strings.Join(k.Values, " or "))
 	}
-	return errorString("unknown rule " + quote(kv) + "; known: " + ruleKeyNames())
+	return errors.New("unknown rule " + strconv.Quote(kv) + "; known: " + ruleKeyNames())
 }
 
 // Profile names r as a preset plus the overrides that differ from it:
@@ -217,7 +207,7 @@ func (r Rules) Profile() string {
 			best, bestDiff = i, diff
 		}
 	}
-	return join(append([]string{Presets[best].Name}, bestDiff...), " ")
+	return strings.Join(append([]string{Presets[best].Name}, bestDiff...), " ")
 }
 
 // GameOf returns the game a rule key applies to.
@@ -232,7 +222,7 @@ func GameOf(name string) (Game, bool) {
 
 // ParseRules applies space-separated "key=value" overrides to base.
 func ParseRules(base Rules, s string) (Rules, error) {
-	for _, f := range fields(s) {
+	for _, f := range strings.Fields(s) {
 		if err := base.Set(f); err != nil {
 			return base, err
 		}
@@ -260,5 +250,5 @@ func (r Rules) Text(g Game) string {
 			parts = append(parts, k.Name+"="+k.Values[r.value(i)])
 		}
 	}
-	return join(parts, " ")
+	return strings.Join(parts, " ")
 }

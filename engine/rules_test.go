@@ -1,10 +1,14 @@
-package engine
+package engine_test
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/nardydocs/nardydocs/block"
+	"github.com/nardydocs/nardydocs/engine"
 )
 
 // The tests in this file check every rule of RULES.md, in every variant,
@@ -20,7 +24,7 @@ import (
 // are compared (see ruleVerdictDetails).
 type ruleExplain struct {
 	text string
-	want Verdict
+	want engine.Verdict
 }
 
 // ruleCase is a position block, the exact set of its legal plays and the
@@ -38,56 +42,56 @@ type ruleCase struct {
 	head    map[string]int
 	explain []ruleExplain
 	// result is the outcome of the position itself (zero: not over).
-	result Outcome
+	result engine.Outcome
 	// after gives the outcome after a legal play, by notation.
-	after map[string]Outcome
+	after map[string]engine.Outcome
 }
 
 // ruleVerdictDetails returns the parts of v that its reason documents, as a
 // comparable value.
-func ruleVerdictDetails(v Verdict) Verdict {
-	d := Verdict{Reason: v.Reason}
+func ruleVerdictDetails(v engine.Verdict) engine.Verdict {
+	d := engine.Verdict{Reason: v.Reason}
 	switch v.Reason {
-	case ReasonNoChecker:
+	case engine.ReasonNoChecker:
 		d.From = v.From
-	case ReasonBackwards:
+	case engine.ReasonBackwards:
 		d.From, d.To = v.From, v.To
-	case ReasonNoDice:
+	case engine.ReasonNoDice:
 		d.From, d.To, d.N = v.From, v.To, v.N
-	case ReasonPointHeld:
+	case engine.ReasonPointHeld:
 		d.To, d.N = v.To, v.N
-	case ReasonHead:
+	case engine.ReasonHead:
 		d.From, d.N, d.FirstTurn = v.From, v.N, v.FirstTurn
-	case ReasonSixBlock:
+	case engine.ReasonSixBlock:
 		d.Block = v.Block
-	case ReasonNotAllHome:
+	case engine.ReasonNotAllHome:
 		d.Point = v.Point
-	case ReasonHigherPoint:
+	case engine.ReasonHigherPoint:
 		d.From, d.Point, d.Die = v.From, v.Point, v.Die
-	case ReasonBarFirst:
+	case engine.ReasonBarFirst:
 		d.N = v.N
-	case ReasonEntryClosed:
+	case engine.ReasonEntryClosed:
 		d.To, d.Die = v.To, v.Die
-	case ReasonHitAndHide:
+	case engine.ReasonHitAndHide:
 		d.From, d.To = v.From, v.To
-	case ReasonMustPlayMore:
+	case engine.ReasonMustPlayMore:
 		d.N, d.Dice = v.N, v.Dice
-	case ReasonMustPlayLarger:
+	case engine.ReasonMustPlayLarger:
 		d.Die = v.Die
-	case ReasonSyntax:
+	case engine.ReasonSyntax:
 		d.Col = v.Col
 	}
 	return d
 }
 
-func ruleSameVerdict(a, b Verdict) bool {
+func ruleSameVerdict(a, b engine.Verdict) bool {
 	a, b = ruleVerdictDetails(a), ruleVerdictDetails(b)
 	return a.Reason == b.Reason && a.From == b.From && a.To == b.To &&
 		a.Point == b.Point && a.Die == b.Die && a.N == b.N && a.Dice == b.Dice &&
 		slices.Equal(a.Block, b.Block) && a.FirstTurn == b.FirstTurn && a.Col == b.Col
 }
 
-func ruleDescribeVerdict(v Verdict) string {
+func ruleDescribeVerdict(v engine.Verdict) string {
 	d := ruleVerdictDetails(v)
 	s := d.Reason.String()
 	add := func(k string, x int) {
@@ -103,7 +107,7 @@ func ruleDescribeVerdict(v Verdict) string {
 	add("dice", d.Dice)
 	add("col", d.Col)
 	if d.Block != nil {
-		s += " block=" + joinPoints(d.Block)
+		s += " block=" + fmt.Sprint(d.Block)
 	}
 	if d.FirstTurn {
 		s += " first-turn"
@@ -111,16 +115,16 @@ func ruleDescribeVerdict(v Verdict) string {
 	return s + " (" + v.String() + ")"
 }
 
-func ruleBlock(t *testing.T, src string) *Block {
+func ruleBlock(t *testing.T, src string) *block.Block {
 	t.Helper()
-	b, err := ParseBlock(src, ParseOptions{})
+	b, err := block.Parse(src, block.Options{})
 	if err != nil {
 		t.Fatalf("block does not parse: %v\n%s", err, src)
 	}
 	return b
 }
 
-func ruleNotations(plays []Play) []string {
+func ruleNotations(plays []engine.Play) []string {
 	out := make([]string, len(plays))
 	for i, pl := range plays {
 		out[i] = pl.Notation()
@@ -135,7 +139,7 @@ func ruleSameSet(got, want []string) bool {
 	return slices.Equal(g, w)
 }
 
-func ruleCheckOutcome(t *testing.T, what string, got, want Outcome) {
+func ruleCheckOutcome(t *testing.T, what string, got, want engine.Outcome) {
 	t.Helper()
 	if got != want {
 		t.Errorf("%s: outcome %+v, want %+v", what, got, want)
@@ -151,15 +155,15 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 				t.Fatalf("case has no dice line")
 			}
 			p, d, r := b.Position, b.Dice, b.Rules
-			plays := LegalPlays(p, d, r)
+			plays := engine.LegalPlays(p, d, r)
 			got := ruleNotations(plays)
 			if !ruleSameSet(got, c.plays) {
-				t.Errorf("%s %s: legal plays\n  got  %q\n  want %q", Code(p, d, true, r), d, got, c.plays)
+				t.Errorf("%s %s: legal plays\n  got  %q\n  want %q", engine.Code(p, d, true, r), d, got, c.plays)
 			}
 			if len(c.plays) == 0 && len(plays) != 0 {
 				t.Errorf("want no legal play, got %d", len(plays))
 			}
-			positions := map[Position]bool{}
+			positions := map[engine.Position]bool{}
 			for _, pl := range plays {
 				n := pl.Notation()
 				if positions[pl.Position] {
@@ -176,7 +180,7 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 					t.Errorf("play %s: side %s, next to move %s", n, pl.Side, pl.Position.Turn)
 				}
 				// Every notation the engine writes reads back as the same play.
-				v := Explain(p, d, r, n)
+				v := engine.Explain(p, d, r, n)
 				if !v.Legal() || v.Play.Position != pl.Position {
 					t.Errorf("engine bug: Explain rejects the notation LegalPlays writes for a legal play: Explain(%q) = %s, want legal", n, ruleDescribeVerdict(v))
 				}
@@ -190,7 +194,7 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 				}
 			}
 			for _, x := range c.explain {
-				v := Explain(p, d, r, x.text)
+				v := engine.Explain(p, d, r, x.text)
 				if !ruleSameVerdict(v, x.want) {
 					t.Errorf("Explain(%q)\n  got  %s\n  want %s", x.text, ruleDescribeVerdict(v), ruleDescribeVerdict(x.want))
 				}
@@ -198,9 +202,9 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 			if len(plays) == 0 {
 				// Nothing can move: proposing nothing is the legal play,
 				// unless the game is over.
-				v := Explain(p, d, r, "")
+				v := engine.Explain(p, d, r, "")
 				if p.GameOver(r) {
-					if v.Reason != ReasonGameOver {
+					if v.Reason != engine.ReasonGameOver {
 						t.Errorf("Explain(\"\") on a finished game = %s", ruleDescribeVerdict(v))
 					}
 				} else if !v.Legal() {
@@ -226,8 +230,8 @@ func ruleHead(n int, plays ...string) map[string]int {
 // Block points of the six-blocks used below, in the order the opponent
 // passes them.
 var (
-	ruleBlockHome   = []Point{6, 5, 4, 3, 2, 1}
-	ruleBlockCorner = []Point{3, 2, 1, 24, 23, 22}
+	ruleBlockHome   = []engine.Point{6, 5, 4, 3, 2, 1}
+	ruleBlockCorner = []engine.Point{3, 2, 1, 24, 23, 22}
 )
 
 // TestRulesFirstMoveTable is seed 004's table of White's first move for every
@@ -243,8 +247,8 @@ func TestRulesFirstMoveTable(t *testing.T) {
 		plays: []string{"24/23/22/21/20"},
 		dice:  4,
 		head:  ruleHead(1, "24/23/22/21/20"),
-		explain: []ruleExplain{{"24/22 24/22", Verdict{Reason: ReasonHead, From: 24, N: 1, FirstTurn: true}},
-			{"24/23/22/21", Verdict{Reason: ReasonMustPlayMore, N: 4, Dice: 3}}},
+		explain: []ruleExplain{{"24/22 24/22", engine.Verdict{Reason: engine.ReasonHead, From: 24, N: 1, FirstTurn: true}},
+			{"24/23/22/21", engine.Verdict{Reason: engine.ReasonMustPlayMore, N: 4, Dice: 3}}},
 	}, {
 		// 24/22/20/18/16: 22, 20, 18, 16 are free; one checker.
 		name:    "2-2",
@@ -252,7 +256,7 @@ func TestRulesFirstMoveTable(t *testing.T) {
 		plays:   []string{"24/22/20/18/16"},
 		dice:    4,
 		head:    ruleHead(1, "24/22/20/18/16"),
-		explain: []ruleExplain{{"24/20 24/20", Verdict{Reason: ReasonHead, From: 24, N: 1, FirstTurn: true}}},
+		explain: []ruleExplain{{"24/20 24/20", engine.Verdict{Reason: engine.ReasonHead, From: 24, N: 1, FirstTurn: true}}},
 	}, {
 		// One checker: 24/21/18/15, then 12 is Black's head: only 3 of 4.
 		// So a second checker may leave: 24/18 24/18 or 24/15 24/21, the
@@ -263,8 +267,8 @@ func TestRulesFirstMoveTable(t *testing.T) {
 		dice:  4,
 		head:  ruleHead(2, "24/18 24/18", "24/15 24/21"),
 		explain: []ruleExplain{
-			{"24/21 24/21 24/21 24/21", Verdict{Reason: ReasonHead, From: 24, N: 2, FirstTurn: true}},
-			{"24/12", Verdict{Reason: ReasonPointHeld, To: 12, N: 15}},
+			{"24/21 24/21 24/21 24/21", engine.Verdict{Reason: engine.ReasonHead, From: 24, N: 2, FirstTurn: true}},
+			{"24/12", engine.Verdict{Reason: engine.ReasonPointHeld, To: 12, N: 15}},
 		},
 	}, {
 		// One checker: 24/20/16, then 12 is held: 2 of 4. Two checkers:
@@ -274,7 +278,7 @@ func TestRulesFirstMoveTable(t *testing.T) {
 		plays:   []string{"24/16 24/16"},
 		dice:    4,
 		head:    ruleHead(2, "24/16 24/16"),
-		explain: []ruleExplain{{"24/20 24/16", Verdict{Reason: ReasonMustPlayMore, N: 4, Dice: 3}}},
+		explain: []ruleExplain{{"24/20 24/16", engine.Verdict{Reason: engine.ReasonMustPlayMore, N: 4, Dice: 3}}},
 	}, {
 		// 24/19/14/9/4: all free, one checker plays the whole roll, so a
 		// second checker may not leave ("При 5-5 вторую шашку снять нельзя").
@@ -283,7 +287,7 @@ func TestRulesFirstMoveTable(t *testing.T) {
 		plays:   []string{"24/19/14/9/4"},
 		dice:    4,
 		head:    ruleHead(1, "24/19/14/9/4"),
-		explain: []ruleExplain{{"24/14 24/14", Verdict{Reason: ReasonHead, From: 24, N: 1, FirstTurn: true}}},
+		explain: []ruleExplain{{"24/14 24/14", engine.Verdict{Reason: engine.ReasonHead, From: 24, N: 1, FirstTurn: true}}},
 	}, {
 		// 24/18, then 18/12 is Black's head. Two checkers reach 18 and both
 		// are stuck: two sixes are lost. A third from the head never.
@@ -293,9 +297,9 @@ func TestRulesFirstMoveTable(t *testing.T) {
 		dice:  2,
 		head:  ruleHead(2, "24/18 24/18"),
 		explain: []ruleExplain{
-			{"24/18 24/18 24/18", Verdict{Reason: ReasonHead, From: 24, N: 2, FirstTurn: true}},
-			{"24/12", Verdict{Reason: ReasonPointHeld, To: 12, N: 15}},
-			{"24/18(2)", Verdict{Reason: ReasonLegal}},
+			{"24/18 24/18 24/18", engine.Verdict{Reason: engine.ReasonHead, From: 24, N: 2, FirstTurn: true}},
+			{"24/12", engine.Verdict{Reason: engine.ReasonPointHeld, To: 12, N: 15}},
+			{"24/18(2)", engine.Verdict{Reason: engine.ReasonLegal}},
 		},
 	}, {
 		// A non-double: one checker 24/18/13 (or 24/19/13) plays both dice.
@@ -306,14 +310,14 @@ func TestRulesFirstMoveTable(t *testing.T) {
 		dice:  2,
 		head:  ruleHead(1, "24/18/13"),
 		explain: []ruleExplain{
-			{"24/19/13", Verdict{Reason: ReasonLegal}},
-			{"24/18 24/19", Verdict{Reason: ReasonHead, From: 24, N: 1, FirstTurn: true}},
-			{"24/18", Verdict{Reason: ReasonMustPlayMore, N: 2, Dice: 1}},
-			{"23/17", Verdict{Reason: ReasonNoChecker, From: 23}},
-			{"18/24", Verdict{Reason: ReasonBackwards, From: 18, To: 24}},
-			{"24/20", Verdict{Reason: ReasonNoDice, From: 24, To: 20, N: 4}},
-			{"24/13 24/18", Verdict{Reason: ReasonTooManyDice}},
-			{"24-18", Verdict{Reason: ReasonSyntax, Col: 1}},
+			{"24/19/13", engine.Verdict{Reason: engine.ReasonLegal}},
+			{"24/18 24/19", engine.Verdict{Reason: engine.ReasonHead, From: 24, N: 1, FirstTurn: true}},
+			{"24/18", engine.Verdict{Reason: engine.ReasonMustPlayMore, N: 2, Dice: 1}},
+			{"23/17", engine.Verdict{Reason: engine.ReasonNoChecker, From: 23}},
+			{"18/24", engine.Verdict{Reason: engine.ReasonBackwards, From: 18, To: 24}},
+			{"24/20", engine.Verdict{Reason: engine.ReasonNoDice, From: 24, To: 20, N: 4}},
+			{"24/13 24/18", engine.Verdict{Reason: engine.ReasonTooManyDice}},
+			{"24-18", engine.Verdict{Reason: engine.ReasonSyntax, Col: 1}},
 		},
 	}})
 }
@@ -332,7 +336,7 @@ func TestRulesHead(t *testing.T) {
 		plays:   []string{"24/6 14/8", "24/12 14/2"},
 		dice:    4,
 		head:    ruleHead(1, "24/6 14/8", "24/12 14/2"),
-		explain: []ruleExplain{{"24/18 24/18 14/8 8/2", Verdict{Reason: ReasonHead, From: 24, N: 1}}},
+		explain: []ruleExplain{{"24/18 24/18 14/8 8/2", engine.Verdict{Reason: engine.ReasonHead, From: 24, N: 1}}},
 	}, {
 		// RULES.md: after White opens 2-1 to 21, Black's 5-5 runs 12/7/2
 		// and is stopped at 21 (12/7/2/21 would stop on White's checker),
@@ -343,7 +347,7 @@ func TestRulesHead(t *testing.T) {
 		plays:   []string{"12/2 12/2"},
 		dice:    4,
 		head:    ruleHead(2, "12/2 12/2"),
-		explain: []ruleExplain{{"12/7/2", Verdict{Reason: ReasonMustPlayMore, N: 4, Dice: 2}}},
+		explain: []ruleExplain{{"12/7/2", engine.Verdict{Reason: engine.ReasonMustPlayMore, N: 4, Dice: 2}}},
 	}, {
 		// head-exception=doubles: 5-5 is not 6-6, 4-4 or 3-3, so one
 		// checker only: 12/7/2, two fives are lost.
@@ -352,7 +356,7 @@ func TestRulesHead(t *testing.T) {
 		plays:   []string{"12/7/2"},
 		dice:    2,
 		head:    ruleHead(1, "12/7/2"),
-		explain: []ruleExplain{{"12/2 12/2", Verdict{Reason: ReasonHead, From: 12, N: 1, FirstTurn: true}}},
+		explain: []ruleExplain{{"12/2 12/2", engine.Verdict{Reason: engine.ReasonHead, From: 12, N: 1, FirstTurn: true}}},
 	}, {
 		// A non-double made unplayable by the first player's move: White
 		// opened 5-5 to 4, which is Black's own point 16. Black's 6-2 from
@@ -373,8 +377,8 @@ func TestRulesHead(t *testing.T) {
 		dice:  1,
 		head:  ruleHead(1, "12/6"),
 		explain: []ruleExplain{
-			{"12/6 12/10", Verdict{Reason: ReasonHead, From: 12, N: 1, FirstTurn: true}},
-			{"12/10", Verdict{Reason: ReasonMustPlayLarger, Die: 6}},
+			{"12/6 12/10", engine.Verdict{Reason: engine.ReasonHead, From: 12, N: 1, FirstTurn: true}},
+			{"12/10", engine.Verdict{Reason: engine.ReasonMustPlayLarger, Die: 6}},
 		},
 	}, {
 		// The colours swapped: Black started with 2-1 to 9 (its own 21);
@@ -390,7 +394,7 @@ func TestRulesHead(t *testing.T) {
 		plays:   []string{"24/19/14"},
 		dice:    2,
 		head:    ruleHead(1, "24/19/14"),
-		explain: []ruleExplain{{"24/14 24/14", Verdict{Reason: ReasonHead, From: 24, N: 1, FirstTurn: true}}},
+		explain: []ruleExplain{{"24/14 24/14", engine.Verdict{Reason: engine.ReasonHead, From: 24, N: 1, FirstTurn: true}}},
 	}, {
 		// The first player's doubles are the same under both readings.
 		name:  "3-3, head-exception=doubles",
@@ -423,7 +427,7 @@ func TestRulesMoving(t *testing.T) {
 		block:   "game: long\nwhite: 13 1x14\nblack: 10 16x14\ndice: 3-1",
 		plays:   []string{"13/12/9"},
 		dice:    2,
-		explain: []ruleExplain{{"13/10", Verdict{Reason: ReasonPointHeld, To: 10, N: 1}}},
+		explain: []ruleExplain{{"13/10", engine.Verdict{Reason: engine.ReasonPointHeld, To: 10, N: 1}}},
 	}, {
 		// One checker plays both dice only over a free intermediate point:
 		// 13/7 and 13/8 are held, so 13/2 is impossible although 2 is
@@ -432,14 +436,14 @@ func TestRulesMoving(t *testing.T) {
 		block:   "game: long\nwhite: 20 13 1x13\nblack: 8 7 4x13\ndice: 6-5",
 		plays:   []string{"20/14/9"},
 		dice:    2,
-		explain: []ruleExplain{{"13/2", Verdict{Reason: ReasonPointHeld, To: 7, N: 1}}},
+		explain: []ruleExplain{{"13/2", engine.Verdict{Reason: engine.ReasonPointHeld, To: 7, N: 1}}},
 	}, {
 		// The same without the checker on 20: nothing moves, the turn is
 		// lost.
 		name:    "no move",
 		block:   "game: long\nwhite: 13 1x14\nblack: 8 7 4x13\ndice: 6-5",
 		plays:   nil,
-		explain: []ruleExplain{{"13/2", Verdict{Reason: ReasonNoMove}}},
+		explain: []ruleExplain{{"13/2", engine.Verdict{Reason: engine.ReasonNoMove}}},
 	}, {
 		// 13/7 and 13/8 are each possible, but then 7/2 and 8/2 hit
 		// Black's checker on 2: only one die can be played, the larger.
@@ -447,7 +451,7 @@ func TestRulesMoving(t *testing.T) {
 		block:   "game: long\nwhite: 13 1x14\nblack: 2 4x14\ndice: 6-5",
 		plays:   []string{"13/7"},
 		dice:    1,
-		explain: []ruleExplain{{"13/8", Verdict{Reason: ReasonMustPlayLarger, Die: 6}}},
+		explain: []ruleExplain{{"13/8", engine.Verdict{Reason: engine.ReasonMustPlayLarger, Die: 6}}},
 	}, {
 		// 13/7 is held, 13/8 is free and then 8/2 is held too: only the
 		// smaller die can be played, so it is.
@@ -455,7 +459,7 @@ func TestRulesMoving(t *testing.T) {
 		block:   "game: long\nwhite: 13 1x14\nblack: 7 2 4x13\ndice: 6-5",
 		plays:   []string{"13/8"},
 		dice:    1,
-		explain: []ruleExplain{{"13/7", Verdict{Reason: ReasonPointHeld, To: 7, N: 1}}},
+		explain: []ruleExplain{{"13/7", engine.Verdict{Reason: engine.ReasonPointHeld, To: 7, N: 1}}},
 	}, {
 		// 13/7 is held but 13/8/2 plays both: the larger die need not go
 		// first, and both dice must be played.
@@ -463,7 +467,7 @@ func TestRulesMoving(t *testing.T) {
 		block:   "game: long\nwhite: 13 1x14\nblack: 7 4x14\ndice: 6-5",
 		plays:   []string{"13/8/2"},
 		dice:    2,
-		explain: []ruleExplain{{"13/8", Verdict{Reason: ReasonMustPlayMore, N: 2, Dice: 1}}},
+		explain: []ruleExplain{{"13/8", engine.Verdict{Reason: engine.ReasonMustPlayMore, N: 2, Dice: 1}}},
 	}})
 }
 
@@ -476,7 +480,7 @@ func TestRulesSixBlock(t *testing.T) {
 	// own 8, past White's 1 along Black's path) 13/7/6 is allowed too.
 	plain := []string{"13/7 5/4", "13/7 4/3", "13/7 3/2", "13/7 2/1"}
 	withBlock := append([]string{"13/7/6"}, plain...)
-	forbidden := []ruleExplain{{"13/6", Verdict{Reason: ReasonSixBlock, Block: ruleBlockHome}}}
+	forbidden := []ruleExplain{{"13/6", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockHome}}}
 
 	// The corner block: White holds 24 (head), 23 and 3, 2, 1 with
 	// stacks on 3, 2, 1; Black is all on its head (12), behind 3 on its
@@ -539,15 +543,15 @@ func TestRulesSixBlock(t *testing.T) {
 		block:   "game: long\nwhite: 14 7 5 4 3 2 1x9\nblack: 12x15\ndice: 5-3",
 		plays:   []string{"14/9 7/4", "14/9 5/2", "14/9 4/1", "14/11 7/2", "7/2 5/2", "7/2 4/1"},
 		dice:    2,
-		explain: []ruleExplain{{"14/6", Verdict{Reason: ReasonSixBlock, Block: ruleBlockHome}}},
+		explain: []ruleExplain{{"14/6", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockHome}}},
 	}, {
 		name:  "corner block",
 		block: "game: long\nwhite: 24x8 23 3x2 2x2 1x2\nblack: 12x15\ndice: 2-1",
 		plays: corner, dice: 2, head: cornerHead,
 		explain: []ruleExplain{
-			{"24/22 3/2", Verdict{Reason: ReasonSixBlock, Block: ruleBlockCorner}},
-			{"24/22 2/1", Verdict{Reason: ReasonSixBlock, Block: ruleBlockCorner}},
-			{"24/22", Verdict{Reason: ReasonSixBlock, Block: ruleBlockCorner}},
+			{"24/22 3/2", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockCorner}},
+			{"24/22 2/1", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockCorner}},
+			{"24/22", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockCorner}},
 		},
 	}, {
 		// A Black checker on 20 is ahead of the corner block (its path
@@ -564,20 +568,20 @@ func TestRulesSixBlock(t *testing.T) {
 		block: "game: long\nwhite: 20 12 5 4 3 2 1x9\nblack: 7x15\ndice: 6-5",
 		plays: []string{"20/14/9"}, dice: 2,
 		explain: []ruleExplain{
-			{"12/6/1", Verdict{Reason: ReasonSixBlock, Block: ruleBlockHome}},
-			{"20/15 12/6", Verdict{Reason: ReasonSixBlock, Block: ruleBlockHome}},
+			{"12/6/1", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockHome}},
+			{"20/15 12/6", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockHome}},
 		},
 	}, {
 		name:  "block in passing, end-of-turn",
 		block: "game: long\nrules: block-check=end-of-turn\nwhite: 20 12 5 4 3 2 1x9\nblack: 7x15\ndice: 6-5",
 		plays: passing, dice: 2,
-		explain: []ruleExplain{{"20/15 12/6", Verdict{Reason: ReasonSixBlock, Block: ruleBlockHome}}},
+		explain: []ruleExplain{{"20/15 12/6", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockHome}}},
 	}, {
 		// Without the checker on 20, each-die leaves no play at all.
 		name:    "only a block in passing, each-die",
 		block:   "game: long\nwhite: 12 5 4 3 2 1x10\nblack: 7x15\ndice: 6-5",
 		plays:   nil,
-		explain: []ruleExplain{{"12/6/1", Verdict{Reason: ReasonNoMove}}},
+		explain: []ruleExplain{{"12/6/1", engine.Verdict{Reason: engine.ReasonNoMove}}},
 	}, {
 		// end-of-turn: after 12/6 every checker is home, so the 5 may also
 		// bear off from 5 (6, 4, 3, 2, 1 remain: no block).
@@ -592,7 +596,7 @@ func TestRulesSixBlock(t *testing.T) {
 		name:  "block with a checker ahead, block-exemption=home",
 		block: "game: long\nrules: block-exemption=home\nwhite: 20 12 5 4 3 2 1x9\nblack: 7x14 22\ndice: 6-5",
 		plays: []string{"20/14/9"}, dice: 2,
-		explain: []ruleExplain{{"20/15 12/6", Verdict{Reason: ReasonSixBlock, Block: ruleBlockHome}}},
+		explain: []ruleExplain{{"20/15 12/6", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockHome}}},
 	}, {
 		name:  "block with a checker home, block-exemption=home",
 		block: "game: long\nrules: block-exemption=home\nwhite: 20 12 5 4 3 2 1x9\nblack: 7x14 16\ndice: 6-5",
@@ -619,7 +623,7 @@ func TestRulesSixBlock(t *testing.T) {
 func TestRulesBearOffLong(t *testing.T) {
 	// Black is all on its head: if White finishes, Black has borne off
 	// none: mars.
-	mars := Outcome{Over: true, Winner: White, Kind: Mars, Points: 2}
+	mars := engine.Outcome{Over: true, Winner: engine.White, Kind: engine.Mars, Points: 2}
 	runRuleCases(t, []ruleCase{{
 		// Exact points: 4/off and 2/off. A move inside the home is always
 		// allowed instead: 4/2 then the 4 bears off from 2 (nothing on 4
@@ -628,8 +632,8 @@ func TestRulesBearOffLong(t *testing.T) {
 		block:  "game: long\nwhite: 4 2\nblack: 12x15\ndice: 4-2",
 		plays:  []string{"4/off 2/off", "4/2/off"},
 		dice:   2,
-		result: Outcome{},
-		after:  map[string]Outcome{"4/off 2/off": mars, "4/2/off": {}},
+		result: engine.Outcome{},
+		after:  map[string]engine.Outcome{"4/off 2/off": mars, "4/2/off": {}},
 	}, {
 		// Nothing on 6 or 5 and nothing higher: each die bears off the
 		// highest checker, 3 then 2.
@@ -637,7 +641,7 @@ func TestRulesBearOffLong(t *testing.T) {
 		block: "game: long\nwhite: 3 2\nblack: 12x15\ndice: 6-5",
 		plays: []string{"3/off 2/off"},
 		dice:  2,
-		after: map[string]Outcome{"3/off 2/off": mars},
+		after: map[string]engine.Outcome{"3/off 2/off": mars},
 	}, {
 		name:  "lower die from the highest point",
 		block: "game: long\nwhite: 4x2\nblack: 12x15\ndice: 6-5",
@@ -651,7 +655,7 @@ func TestRulesBearOffLong(t *testing.T) {
 		block:   "game: long\nwhite: 6 2\nblack: 12x15\ndice: 5-3",
 		plays:   []string{"6/1 2/off", "6/3/off"},
 		dice:    2,
-		explain: []ruleExplain{{"2/off", Verdict{Reason: ReasonHigherPoint, From: 2, Point: 6, Die: 5}}},
+		explain: []ruleExplain{{"2/off", engine.Verdict{Reason: engine.ReasonHigherPoint, From: 2, Point: 6, Die: 5}}},
 	}, {
 		// The 4 must be 6/2; the 1 is 3/2 or 2/1 (6/5 first leads to the
 		// same: 6/5/1 or 6/5 3/2 then 5/1).
@@ -666,7 +670,7 @@ func TestRulesBearOffLong(t *testing.T) {
 		block: "game: long\nwhite: 6 3\nblack: 12x15\ndice: 4-4",
 		plays: []string{"6/off 3/off"},
 		dice:  3,
-		after: map[string]Outcome{"6/off 3/off": mars},
+		after: map[string]engine.Outcome{"6/off 3/off": mars},
 	}, {
 		// 8/2 and 7/1 bring both checkers home, then the other two sixes
 		// bear off the highest checkers, 2 and 1. Neither runner may bear
@@ -677,8 +681,8 @@ func TestRulesBearOffLong(t *testing.T) {
 		plays: []string{"8/off 7/off"},
 		dice:  4,
 		explain: []ruleExplain{
-			{"8/2 7/1 2/off 1/off", Verdict{Reason: ReasonLegal}},
-			{"8/2/off", Verdict{Reason: ReasonNotAllHome, Point: 7}},
+			{"8/2 7/1 2/off 1/off", engine.Verdict{Reason: engine.ReasonLegal}},
+			{"8/2/off", engine.Verdict{Reason: engine.ReasonNotAllHome, Point: 7}},
 		},
 	}, {
 		// 9/3 brings the last checker home, then the 3 bears off (9/6
@@ -687,7 +691,7 @@ func TestRulesBearOffLong(t *testing.T) {
 		block:   "game: long\nwhite: 9 3\nblack: 12x15\ndice: 6-3",
 		plays:   []string{"9/3/off"},
 		dice:    2,
-		explain: []ruleExplain{{"3/off", Verdict{Reason: ReasonNotAllHome, Point: 9}}},
+		explain: []ruleExplain{{"3/off", engine.Verdict{Reason: engine.ReasonNotAllHome, Point: 9}}},
 	}, {
 		// 8/5 comes home; the 1 cannot bear off (1 is empty, higher points
 		// are not): 5/4 or 3/2.
@@ -695,16 +699,16 @@ func TestRulesBearOffLong(t *testing.T) {
 		block:   "game: long\nwhite: 8 3\nblack: 12x15\ndice: 3-1",
 		plays:   []string{"8/5/4", "8/5 3/2"},
 		dice:    2,
-		explain: []ruleExplain{{"3/off 8/7", Verdict{Reason: ReasonNotAllHome, Point: 8}}},
+		explain: []ruleExplain{{"3/off 8/7", engine.Verdict{Reason: engine.ReasonNotAllHome, Point: 8}}},
 	}})
 }
 
 // TestRulesLastRoll covers the end of a long-nardy game: the last roll, the
 // draw and the game over.
 func TestRulesLastRoll(t *testing.T) {
-	pending := Outcome{Winner: White, Kind: Oin, Points: 1, LastRollPending: true}
-	draw := Outcome{Over: true, Draw: true, Winner: White, Kind: Drawn}
-	whiteOin := Outcome{Over: true, Winner: White, Kind: Oin, Points: 1}
+	pending := engine.Outcome{Winner: engine.White, Kind: engine.Oin, Points: 1, LastRollPending: true}
+	draw := engine.Outcome{Over: true, Draw: true, Winner: engine.White, Kind: engine.Drawn}
+	whiteOin := engine.Outcome{Over: true, Winner: engine.White, Kind: engine.Oin, Points: 1}
 	runRuleCases(t, []ruleCase{{
 		// White started and bore off all 15; Black has 2 checkers on its
 		// 1-point (13), all home: Black rolls once more and any roll
@@ -714,7 +718,7 @@ func TestRulesLastRoll(t *testing.T) {
 		plays:  []string{"13/off 13/off"},
 		dice:   2,
 		result: pending,
-		after:  map[string]Outcome{"13/off 13/off": draw},
+		after:  map[string]engine.Outcome{"13/off 13/off": draw},
 	}, {
 		// 2 on the 6-point (18, Black's own 6): the 6 bears one off; the
 		// 5 cannot bear off the other (own 5 is empty and a checker stands
@@ -725,28 +729,28 @@ func TestRulesLastRoll(t *testing.T) {
 		plays:  []string{"18/off 18/13"},
 		dice:   2,
 		result: pending,
-		after:  map[string]Outcome{"18/off 18/13": whiteOin},
+		after:  map[string]engine.Outcome{"18/off 18/13": whiteOin},
 	}, {
 		name:   "last roll 3-3",
 		block:  "game: long\nwhite:\nblack: 18x2\nturn: black\ndice: 3-3",
 		plays:  []string{"18/off 18/off"},
 		dice:   4,
 		result: pending,
-		after:  map[string]Outcome{"18/off 18/off": draw},
+		after:  map[string]engine.Outcome{"18/off 18/off": draw},
 	}, {
 		// Black started, White has 4 on its 1-point: White's last roll.
 		name:   "last roll of White",
 		block:  "game: long\nwhite: 1x4\nblack:\nstarted: black\ndice: 2-2",
 		plays:  []string{"1/off 1/off 1/off 1/off"},
 		dice:   4,
-		result: Outcome{Winner: Black, Kind: Oin, Points: 1, LastRollPending: true},
-		after:  map[string]Outcome{"1/off 1/off 1/off 1/off": {Over: true, Draw: true, Winner: Black, Kind: Drawn}},
+		result: engine.Outcome{Winner: engine.Black, Kind: engine.Oin, Points: 1, LastRollPending: true},
+		after:  map[string]engine.Outcome{"1/off 1/off 1/off 1/off": {Over: true, Draw: true, Winner: engine.Black, Kind: engine.Drawn}},
 	}, {
 		// 5 checkers left: no last roll, White has won.
 		name:    "five left: game over",
 		block:   "game: long\nwhite:\nblack: 13x5\nturn: black\ndice: 6-6",
 		plays:   nil,
-		explain: []ruleExplain{{"13/off", Verdict{Reason: ReasonGameOver}}},
+		explain: []ruleExplain{{"13/off", engine.Verdict{Reason: engine.ReasonGameOver}}},
 		result:  whiteOin,
 	}, {
 		// A checker outside the home: no last roll either.
@@ -758,7 +762,7 @@ func TestRulesLastRoll(t *testing.T) {
 		name:    "last-roll=off",
 		block:   "game: long\nrules: last-roll=off\nwhite:\nblack: 13x2\nturn: black\ndice: 2-1",
 		plays:   nil,
-		explain: []ruleExplain{{"13/off 13/off", Verdict{Reason: ReasonGameOver}}},
+		explain: []ruleExplain{{"13/off 13/off", engine.Verdict{Reason: engine.ReasonGameOver}}},
 		result:  whiteOin,
 	}, {
 		// The second player (Black) finished first: it wins at once,
@@ -766,14 +770,14 @@ func TestRulesLastRoll(t *testing.T) {
 		name:    "second player finishes first",
 		block:   "game: long\nwhite: 1x4\nblack:\ndice: 2-2",
 		plays:   nil,
-		explain: []ruleExplain{{"1/off 1/off 1/off 1/off", Verdict{Reason: ReasonGameOver}}},
-		result:  Outcome{Over: true, Winner: Black, Kind: Oin, Points: 1},
+		explain: []ruleExplain{{"1/off 1/off 1/off 1/off", engine.Verdict{Reason: engine.ReasonGameOver}}},
+		result:  engine.Outcome{Over: true, Winner: engine.Black, Kind: engine.Oin, Points: 1},
 	}, {
 		// Black bore off none: mars.
 		name:   "mars",
 		block:  "game: long\nwhite:\nblack: 18x15\nturn: black\ndice: 6-6",
 		plays:  nil,
-		result: Outcome{Over: true, Winner: White, Kind: Mars, Points: 2},
+		result: engine.Outcome{Over: true, Winner: engine.White, Kind: engine.Mars, Points: 2},
 	}})
 }
 
@@ -812,14 +816,14 @@ func TestRulesShort(t *testing.T) {
 		block:   "game: short\nwhite: 13 6x14\nblack: 10x2 8 19x12\ndice: 3-2",
 		plays:   []string{"13/11 6/3", "6/3 6/4", "6/3/1", "13/11/8*"},
 		dice:    2,
-		explain: []ruleExplain{{"13/10", Verdict{Reason: ReasonPointHeld, To: 10, N: 2}}},
+		explain: []ruleExplain{{"13/10", engine.Verdict{Reason: engine.ReasonPointHeld, To: 10, N: 2}}},
 	}, {
 		// White enters first: 24 is held, so bar/21, then the 1 anywhere.
 		name:    "bar first",
 		block:   "game: short\nwhite: 13 6x13\nwhite-bar: 1\nblack: 24x2 19x13\ndice: 4-1",
 		plays:   []string{"bar/21/20", "bar/21 13/12", "bar/21 6/5"},
 		dice:    2,
-		explain: []ruleExplain{{"13/9 6/5", Verdict{Reason: ReasonBarFirst, N: 1}}},
+		explain: []ruleExplain{{"13/9 6/5", engine.Verdict{Reason: engine.ReasonBarFirst, N: 1}}},
 	}, {
 		// Two on the bar: the 4 enters one, the 1 cannot enter the other
 		// (24 held) and nothing else may move: the 1 is lost.
@@ -827,13 +831,13 @@ func TestRulesShort(t *testing.T) {
 		block:   "game: short\nwhite: 6x13\nwhite-bar: 2\nblack: 24x2 19x13\ndice: 4-1",
 		plays:   []string{"bar/21"},
 		dice:    1,
-		explain: []ruleExplain{{"bar/24", Verdict{Reason: ReasonEntryClosed, To: 24, Die: 1}}},
+		explain: []ruleExplain{{"bar/24", engine.Verdict{Reason: engine.ReasonEntryClosed, To: 24, Die: 1}}},
 	}, {
 		// Black holds 24..19: a closed board, White on the bar cannot move.
 		name:    "closed board",
 		block:   "game: short\nwhite: 6x14\nwhite-bar: 1\nblack: 24x2 23x2 22x2 21x2 20x2 19x2 1x3\ndice: 6-5",
 		plays:   nil,
-		explain: []ruleExplain{{"bar/19", Verdict{Reason: ReasonNoMove}}},
+		explain: []ruleExplain{{"bar/19", engine.Verdict{Reason: engine.ReasonNoMove}}},
 	}, {
 		// Two on the bar with 5-5: both enter on 20 before either moves
 		// on, then 20/15 twice (15/10 and 6/1 are held).
@@ -842,8 +846,8 @@ func TestRulesShort(t *testing.T) {
 		plays: []string{"bar/15 bar/15"},
 		dice:  4,
 		explain: []ruleExplain{
-			{"bar/20 bar/20 20/15 20/15", Verdict{Reason: ReasonLegal}},
-			{"bar/20 bar/20", Verdict{Reason: ReasonMustPlayMore, N: 4, Dice: 2}},
+			{"bar/20 bar/20 20/15 20/15", engine.Verdict{Reason: engine.ReasonLegal}},
+			{"bar/20 bar/20", engine.Verdict{Reason: engine.ReasonMustPlayMore, N: 4, Dice: 2}},
 		},
 	}, {
 		// Black enters on its own numbers (point d): 6 is held, so bar/5,
@@ -852,7 +856,7 @@ func TestRulesShort(t *testing.T) {
 		block:   "game: short\nwhite: 6x2 13x13\nblack: 19x14\nblack-bar: 1\nturn: black\ndice: 6-5",
 		plays:   []string{"bar/5/11"},
 		dice:    2,
-		explain: []ruleExplain{{"19/off", Verdict{Reason: ReasonBarFirst, N: 1}}},
+		explain: []ruleExplain{{"19/off", engine.Verdict{Reason: engine.ReasonBarFirst, N: 1}}},
 	}, {
 		// White was hit while bearing off: it must enter (bar/19 with the
 		// 6; 20 with the 5 is fine too, but then 20/14 gives the same) and
@@ -861,7 +865,7 @@ func TestRulesShort(t *testing.T) {
 		block:   "game: short\nwhite: 6x2 5x2\nwhite-bar: 1\nblack: 24x3 23x3 22x3 21x3 12x3\ndice: 6-5",
 		plays:   []string{"bar/19/14", "bar/19 6/1"},
 		dice:    2,
-		explain: []ruleExplain{{"bar/20 6/off", Verdict{Reason: ReasonNotAllHome, Point: 20}}},
+		explain: []ruleExplain{{"bar/20 6/off", engine.Verdict{Reason: engine.ReasonNotAllHome, Point: 20}}},
 	}, {
 		name:  "hit and hide, international",
 		block: hide,
@@ -875,7 +879,7 @@ func TestRulesShort(t *testing.T) {
 		block:   strings.Replace(hide, "dice:", "rules: short=eastern\ndice:", 1),
 		plays:   []string{"13/10* 12/10", "13/10* 8/6", "12/10*/7"},
 		dice:    2,
-		explain: []ruleExplain{{"13/10*/8", Verdict{Reason: ReasonHitAndHide, From: 10, To: 8}}},
+		explain: []ruleExplain{{"13/10*/8", engine.Verdict{Reason: engine.ReasonHitAndHide, From: 10, To: 8}}},
 	}, {
 		// Eastern, a double: the hitter may not stop on an own point even
 		// in passing (13/11*/9/7/5 stops on 7).
@@ -884,8 +888,8 @@ func TestRulesShort(t *testing.T) {
 		plays: []string{"13/11*/9 7/5 7/5", "13/11*/9 7/3", "13/11* 7/3 7/5", "13/11* 7/1", "7/3 7/3", "7/1 7/5"},
 		dice:  4,
 		explain: []ruleExplain{
-			{"13/11*/9/7", Verdict{Reason: ReasonHitAndHide, From: 9, To: 7}},
-			{"13/11*/9/7/5", Verdict{Reason: ReasonHitAndHide, From: 9, To: 7}},
+			{"13/11*/9/7", engine.Verdict{Reason: engine.ReasonHitAndHide, From: 9, To: 7}},
+			{"13/11*/9/7/5", engine.Verdict{Reason: engine.ReasonHitAndHide, From: 9, To: 7}},
 		},
 	}, {
 		name:  "hit in passing, international",
@@ -911,8 +915,8 @@ func TestRulesShort(t *testing.T) {
 		name:    "game over",
 		block:   "game: short\nwhite:\nblack: 1 19x14\nturn: black\ndice: 6-5",
 		plays:   nil,
-		explain: []ruleExplain{{"1/7", Verdict{Reason: ReasonGameOver}}},
-		result:  Outcome{Over: true, Winner: White, Kind: Backgammon, Points: 3},
+		explain: []ruleExplain{{"1/7", engine.Verdict{Reason: engine.ReasonGameOver}}},
+		result:  engine.Outcome{Over: true, Winner: engine.White, Kind: engine.Backgammon, Points: 3},
 	}})
 }
 
@@ -921,51 +925,51 @@ func TestRulesShort(t *testing.T) {
 func TestRulesStatistics(t *testing.T) {
 	cases := []struct {
 		name, block string
-		stat        Stat
+		stat        engine.Stat
 		want        string
 	}{
 		// Each player rolls one die: a tie is a double of the 36 outcomes.
-		{"opening tie", "game: long\nposition: start", StatDoubles, "6/36: 1-1, 2-2, 3-3, 4-4, 5-5, 6-6"},
+		{"opening tie", "game: long\nposition: start", engine.StatDoubles, "6/36: 1-1, 2-2, 3-3, 4-4, 5-5, 6-6"},
 		// "Дубль выпадает в 6 бросках из 36".
-		{"doubles", "game: long\nposition: start", StatDoubles, "6/36: 1-1, 2-2, 3-3, 4-4, 5-5, 6-6"},
+		{"doubles", "game: long\nposition: start", engine.StatDoubles, "6/36: 1-1, 2-2, 3-3, 4-4, 5-5, 6-6"},
 		// "Такие броски выпадают в 3 случаях из 36": 6-6, 4-4, 3-3.
-		{"first-turn exception", "game: long\nposition: start", StatHead2, "3/36: 3-3, 4-4, 6-6"},
-		{"first-turn exception, doubles", "game: long\nrules: head-exception=doubles\nposition: start", StatHead2, "3/36: 3-3, 4-4, 6-6"},
+		{"first-turn exception", "game: long\nposition: start", engine.StatHead2, "3/36: 3-3, 4-4, 6-6"},
+		{"first-turn exception, doubles", "game: long\nrules: head-exception=doubles\nposition: start", engine.StatHead2, "3/36: 3-3, 4-4, 6-6"},
 		// After 2-1 to 21 (Black's own 9): one Black head checker is
 		// stopped by 21 or by White's head (Black's own 12) for 3-3
 		// (24/21/18/15, 12 held), 4-4 (24/20/16, 12), 5-5 (24/19/14, 9),
 		// 6-6 (24/18, 12).
-		{"second player after 2-1", "game: long\nposition: start\nplay: 2-1 24/21", StatHead2, "4/36: 3-3, 4-4, 5-5, 6-6"},
+		{"second player after 2-1", "game: long\nposition: start\nplay: 2-1 24/21", engine.StatHead2, "4/36: 3-3, 4-4, 5-5, 6-6"},
 		// After 5-5 to 4 (Black's own 16): also every roll that must pass
 		// or stop on own 16, 8 pips from the head: 6-2, 5-3, 2-2.
-		{"second player after 5-5", "game: long\nposition: start\nplay: 5-5 24/19/14/9/4", StatHead2, "8/36: 2-2, 3-3, 4-4, 5-3, 6-2, 6-6"},
-		{"second player after 5-5, doubles", "game: long\nrules: head-exception=doubles\nposition: start\nplay: 5-5 24/19/14/9/4", StatHead2, "3/36: 3-3, 4-4, 6-6"},
+		{"second player after 5-5", "game: long\nposition: start\nplay: 5-5 24/19/14/9/4", engine.StatHead2, "8/36: 2-2, 3-3, 4-4, 5-3, 6-2, 6-6"},
+		{"second player after 5-5, doubles", "game: long\nrules: head-exception=doubles\nposition: start\nplay: 5-5 24/19/14/9/4", engine.StatHead2, "3/36: 3-3, 4-4, 6-6"},
 		// Seed 004's draw figures, on real last-roll positions: White
 		// started and bore off all; Black is to roll once more.
-		{"draw: 2 on the 1-point", "game: long\nwhite:\nblack: 13x2\nturn: black", StatDraw,
+		{"draw: 2 on the 1-point", "game: long\nwhite:\nblack: 13x2\nturn: black", engine.StatDraw,
 			"36/36: 1-1, 2-1, 2-2, 3-1, 3-2, 3-3, 4-1, 4-2, 4-3, 4-4, 5-1, 5-2, 5-3, 5-4, 5-5, 6-1, 6-2, 6-3, 6-4, 6-5, 6-6"},
 		// Two checkers on the 6-point need two dice each unless a die is 6:
 		// only 3-3, 4-4, 5-5, 6-6 (2-2 takes three per checker).
-		{"draw: 2 on the 6-point", "game: long\nwhite:\nblack: 18x2\nturn: black", StatDraw, "4/36: 3-3, 4-4, 5-5, 6-6"},
+		{"draw: 2 on the 6-point", "game: long\nwhite:\nblack: 18x2\nturn: black", engine.StatDraw, "4/36: 3-3, 4-4, 5-5, 6-6"},
 		// Four checkers need four dice: any double.
-		{"draw: 4 on the 1-point", "game: long\nwhite:\nblack: 13x4\nturn: black", StatDraw, "6/36: 1-1, 2-2, 3-3, 4-4, 5-5, 6-6"},
-		{"draw: White's last roll", "game: long\nwhite: 1x4\nblack:\nstarted: black", StatDraw, "6/36: 1-1, 2-2, 3-3, 4-4, 5-5, 6-6"},
+		{"draw: 4 on the 1-point", "game: long\nwhite:\nblack: 13x4\nturn: black", engine.StatDraw, "6/36: 1-1, 2-2, 3-3, 4-4, 5-5, 6-6"},
+		{"draw: White's last roll", "game: long\nwhite: 1x4\nblack:\nstarted: black", engine.StatDraw, "6/36: 1-1, 2-2, 3-3, 4-4, 5-5, 6-6"},
 		// Bearing off 4 and 2: a die of 4+ and another of 2+, or a double
 		// of 2 or more (2-2: 4/2/off 2/off; 3-3: 4/1, 2/off, 1/off).
-		{"bear off both", "game: long\nwhite: 4 2\nblack: 12x15", StatOff,
+		{"bear off both", "game: long\nwhite: 4 2\nblack: 12x15", engine.StatOff,
 			"23/36: 2-2, 3-3, 4-2, 4-3, 4-4, 5-2, 5-3, 5-4, 5-5, 6-2, 6-3, 6-4, 6-5, 6-6"},
 		// Short: a closed board.
-		{"closed board", "game: short\nwhite: 6x14\nwhite-bar: 1\nblack: 24x2 23x2 22x2 21x2 20x2 19x2 1x3", StatNoMove,
+		{"closed board", "game: short\nwhite: 6x14\nwhite-bar: 1\nblack: 24x2 23x2 22x2 21x2 20x2 19x2 1x3", engine.StatNoMove,
 			"36/36: 1-1, 2-1, 2-2, 3-1, 3-2, 3-3, 4-1, 4-2, 4-3, 4-4, 5-1, 5-2, 5-3, 5-4, 5-5, 6-1, 6-2, 6-3, 6-4, 6-5, 6-6"},
-		{"closed board, entering", "game: short\nwhite: 6x14\nwhite-bar: 1\nblack: 24x2 23x2 22x2 21x2 20x2 19x2 1x3", StatEnter, "0/36"},
+		{"closed board, entering", "game: short\nwhite: 6x14\nwhite-bar: 1\nblack: 24x2 23x2 22x2 21x2 20x2 19x2 1x3", engine.StatEnter, "0/36"},
 		// 24 (a 1) and 19 (a 6) are held: 1-1, 6-6 and 6-1 do not enter.
-		{"entering", "game: short\nwhite: 13 6x13\nwhite-bar: 1\nblack: 24x2 19x13", StatEnter,
+		{"entering", "game: short\nwhite: 13 6x13\nwhite-bar: 1\nblack: 24x2 19x13", engine.StatEnter,
 			"32/36: 2-1, 2-2, 3-1, 3-2, 3-3, 4-1, 4-2, 4-3, 4-4, 5-1, 5-2, 5-3, 5-4, 5-5, 6-2, 6-3, 6-4, 6-5"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			b := ruleBlock(t, c.block)
-			if got := Statistic(b.Position, b.Rules, c.stat).String(); got != c.want {
+			if got := engine.Statistic(b.Position, b.Rules, c.stat).String(); got != c.want {
 				t.Errorf("Statistic %s = %s, want %s", c.stat, got, c.want)
 			}
 		})
@@ -973,55 +977,55 @@ func TestRulesStatistics(t *testing.T) {
 
 	// With last-roll=off the same position is over: no draw at all.
 	b := ruleBlock(t, "game: long\nrules: last-roll=off\nwhite:\nblack: 13x2\nturn: black")
-	if got := Statistic(b.Position, b.Rules, StatDraw); got.N != 0 {
+	if got := engine.Statistic(b.Position, b.Rules, engine.StatDraw); got.N != 0 {
 		t.Errorf("draws with last-roll=off: %s, want 0/36", got)
 	}
 }
 
 // TestRulesBoard checks the numbering, the start positions and the pip counts.
 func TestRulesBoard(t *testing.T) {
-	long := StartPosition(Long)
+	long := engine.StartPosition(engine.Long)
 	// "в начале партии у обоих игроков по 360 пипов": 15 × 24.
-	if w, b := long.Pips(White), long.Pips(Black); w != 360 || b != 360 {
+	if w, b := long.Pips(engine.White), long.Pips(engine.Black); w != 360 || b != 360 {
 		t.Errorf("long start pips %d, %d, want 360, 360", w, b)
 	}
 	if got := ruleBlock(t, "game: long\nposition: start").Position; got != long {
 		t.Errorf("position: start differs from StartPosition")
 	}
-	if long.Count(White, 24) != 15 || long.Count(Black, 12) != 15 || !long.FirstTurn(White) || !long.FirstTurn(Black) {
+	if long.Count(engine.White, 24) != 15 || long.Count(engine.Black, 12) != 15 || !long.FirstTurn(engine.White) || !long.FirstTurn(engine.Black) {
 		t.Errorf("long start: heads not on 24 and 12")
 	}
-	if Head(Long, White) != 24 || Head(Long, Black) != 12 {
-		t.Errorf("heads %d, %d, want 24, 12", Head(Long, White), Head(Long, Black))
+	if engine.Head(engine.Long, engine.White) != 24 || engine.Head(engine.Long, engine.Black) != 12 {
+		t.Errorf("heads %d, %d, want 24, 12", engine.Head(engine.Long, engine.White), engine.Head(engine.Long, engine.Black))
 	}
-	if h := Home(Long, Black); h != [6]Point{13, 14, 15, 16, 17, 18} {
+	if h := engine.Home(engine.Long, engine.Black); h != [6]engine.Point{13, 14, 15, 16, 17, 18} {
 		t.Errorf("Black's long home %v", h)
 	}
-	if h := Home(Long, White); h != [6]Point{1, 2, 3, 4, 5, 6} {
+	if h := engine.Home(engine.Long, engine.White); h != [6]engine.Point{1, 2, 3, 4, 5, 6} {
 		t.Errorf("White's home %v", h)
 	}
-	if h := Home(Short, Black); h != [6]Point{24, 23, 22, 21, 20, 19} {
+	if h := engine.Home(engine.Short, engine.Black); h != [6]engine.Point{24, 23, 22, 21, 20, 19} {
 		t.Errorf("Black's short home %v", h)
 	}
 	// own(p) = p+12 for p ≤ 12, p−12 for p > 12.
 	for _, c := range []struct {
-		pt   Point
+		pt   engine.Point
 		want int
 	}{{12, 24}, {1, 13}, {24, 12}, {13, 1}, {18, 6}} {
-		if got := OwnPoint(Long, Black, c.pt); got != c.want {
+		if got := engine.OwnPoint(engine.Long, engine.Black, c.pt); got != c.want {
 			t.Errorf("OwnPoint(long, black, %d) = %d, want %d", c.pt, got, c.want)
 		}
 	}
-	short := StartPosition(Short)
+	short := engine.StartPosition(engine.Short)
 	// 2×24 + 5×13 + 3×8 + 5×6 = 167 for each side.
-	if w, b := short.Pips(White), short.Pips(Black); w != 167 || b != 167 {
+	if w, b := short.Pips(engine.White), short.Pips(engine.Black); w != 167 || b != 167 {
 		t.Errorf("short start pips %d, %d, want 167", w, b)
 	}
 	for _, c := range []struct {
-		s  Side
-		pt Point
+		s  engine.Side
+		pt engine.Point
 		n  int
-	}{{White, 24, 2}, {White, 13, 5}, {White, 8, 3}, {White, 6, 5}, {Black, 1, 2}, {Black, 12, 5}, {Black, 17, 3}, {Black, 19, 5}} {
+	}{{engine.White, 24, 2}, {engine.White, 13, 5}, {engine.White, 8, 3}, {engine.White, 6, 5}, {engine.Black, 1, 2}, {engine.Black, 12, 5}, {engine.Black, 17, 3}, {engine.Black, 19, 5}} {
 		if got := short.Count(c.s, c.pt); got != c.n {
 			t.Errorf("short start: %s has %d on %d, want %d", c.s, got, c.pt, c.n)
 		}

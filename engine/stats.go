@@ -1,5 +1,44 @@
 package engine
 
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Stat is a dice statistic over the 36 rolls of the side to move.
+type Stat uint8
+
+// The statistics, named as a block's "stats:" line writes them.
+const (
+	StatOff     Stat = iota // rolls that bear off every remaining checker
+	StatNoMove              // rolls with no legal move
+	StatLost                // rolls on which at least one die is lost
+	StatDraw                // last roll: rolls that bear off all, a draw
+	StatHit                 // short nardy: rolls with a play that hits
+	StatEnter               // short nardy: rolls that enter a checker from the bar
+	StatDoubles             // the six doubles
+	StatHead2               // long nardy: rolls that let two checkers leave the head
+)
+
+// StatNames lists the statistics' names, in the order of the Stat
+// constants.
+var StatNames = []string{"off", "nomove", "lost", "draw", "hit", "enter", "doubles", "head2"}
+
+// String returns the statistic's name ("nomove").
+func (s Stat) String() string {
+	if int(s) < len(StatNames) {
+		return StatNames[s]
+	}
+	return "stat-" + strconv.Itoa(int(s))
+}
+
+// ParseStat reads a statistic's name.
+func ParseStat(name string) (Stat, bool) {
+	i := slices.Index(StatNames, name)
+	return Stat(max(i, 0)), i >= 0
+}
+
 // RollCount is a dice statistic: how many of the 36 ordered outcomes of a
 // roll satisfy a condition, and which rolls (larger die first) they are.
 type RollCount struct {
@@ -13,9 +52,9 @@ func (c RollCount) String() string {
 	for i, d := range c.Rolls {
 		parts[i] = d.String()
 	}
-	s := itoa(c.N) + "/36"
+	s := strconv.Itoa(c.N) + "/36"
 	if len(parts) > 0 {
-		s += ": " + join(parts, ", ")
+		s += ": " + strings.Join(parts, ", ")
 	}
 	return s
 }

@@ -1,5 +1,11 @@
 package engine
 
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
 // Side is one of the two players.
 type Side uint8
 
@@ -73,8 +79,6 @@ const (
 
 // String writes a point as it appears in move notation: "off", "bar" or
 // the number.
-//
-//go:noinline
 func (p Point) String() string {
 	switch p {
 	case Off:
@@ -82,7 +86,7 @@ func (p Point) String() string {
 	case Bar:
 		return "bar"
 	}
-	return itoa(int(p))
+	return strconv.Itoa(int(p))
 }
 
 // Dice is a roll of two dice, each 1..6, in the order written.
@@ -123,8 +127,6 @@ func (d Dice) Weight() int {
 }
 
 // String writes the roll as "6-5".
-//
-//go:noinline
 func (d Dice) String() string {
 	return string([]byte{'0' + d[0], '-', '0' + d[1]})
 }
@@ -143,56 +145,15 @@ func AllRolls() []Dice {
 
 // ParseDice reads a roll written "a-b" with both dice 1..6.
 func ParseDice(s string) (Dice, error) {
-	if len(s) != 3 || s[1] != '-' || !isDigit(s[0]) || !isDigit(s[2]) {
-		return Dice{}, errorString(`dice ` + quote(s) + `: write two dice as "a-b", e.g. "6-5"`)
+	a, b, ok := strings.Cut(s, "-")
+	if !ok || len(a) != 1 || len(b) != 1 || !isDigit(a[0]) || !isDigit(b[0]) {
+		return Dice{}, errors.New("dice " + strconv.Quote(s) + `: write two dice as "a-b", e.g. "6-5"`)
 	}
-	d := Dice{s[0] - '0', s[2] - '0'}
+	d := Dice{a[0] - '0', b[0] - '0'}
 	if !d.Valid() {
-		return Dice{}, errorString(`dice ` + quote(s) + `: a die shows 1 to 6`)
+		return Dice{}, errors.New("dice " + strconv.Quote(s) + ": a die shows 1 to 6")
 	}
 	return d, nil
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-// quote writes s in double quotes for a message, escaping quotes,
-// backslashes and control characters (strconv.Quote would also escape
-// every non-printable rune, at a cost the WebAssembly checker feels).
-//
-//go:noinline
-func quote(s string) string {
-	const hex = "0123456789abcdef"
-	b := make([]byte, 0, len(s)+2)
-	b = append(b, '"')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '"' || c == '\\':
-			b = append(b, '\\', c)
-		case c < 0x20 || c == 0x7f:
-			b = append(b, '\\', 'x', hex[c>>4], hex[c&15])
-		default:
-			b = append(b, c)
-		}
-	}
-	return string(append(b, '"'))
-}
-
-// number reads a whole number of one to three digits, without sign.
-func number(s string) (int, bool) {
-	if s == "" || len(s) > 3 {
-		return 0, false
-	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
-			return 0, false
-		}
-		n = 10*n + int(s[i]-'0')
-	}
-	return n, true
-}
-
-// errorString is a plain error without fmt.
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
 
+	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/templates"
 	"github.com/nardydocs/nardydocs/templates/i18n"
@@ -296,12 +297,12 @@ func (b *builder) analyse(p *page) *pageResult {
 						got, ok = blk.Verify(e)
 					}
 					if !ok {
-						errs.Add(e.Loc.Line, e.Loc.Col, "expected "+e.Text+", the engine gives "+got+" under profile "+blk.Rules.Profile())
+						errs.Add(e.Pos, "expected "+e.Text+", the engine gives "+got+" under profile "+blk.Rules.Profile())
 					}
 				}
 			}
 			for _, e := range errs {
-				r.errs.Add(p.file, n.Line+e.Line-1, n.Col+e.Col-1, e.Msg)
+				r.errs.Add(p.file, n.Line+e.Pos.Line-1, n.Col+e.Pos.Col-1, e.Msg)
 			}
 			if blk != nil {
 				r.records = append(r.records, Record{
@@ -311,9 +312,9 @@ func (b *builder) analyse(p *page) *pageResult {
 			}
 			if blk != nil && b.opt.Checker != nil {
 				switch {
-				case blk.Show.Has(engine.ShowEditor):
+				case blk.Show.Has(block.ShowEditor):
 					r.script = "board.wasm"
-				case blk.Show.Has(engine.ShowChecker) && r.script == "" && blk.HasDice && !blk.Position.GameOver(blk.Rules):
+				case blk.Show.Has(block.ShowChecker) && r.script == "" && blk.HasDice && !blk.Position.GameOver(blk.Rules):
 					r.script = WasmName(p.lang)
 				}
 			}
@@ -324,7 +325,7 @@ func (b *builder) analyse(p *page) *pageResult {
 				}
 				if blk.Name != "" {
 					if _, dup := named[blk.Name]; dup {
-						loc := blk.Keys["name"]
+						loc := blk.At["name"]
 						r.errs.Add(p.file, n.Line+loc.Line-1, n.Col+loc.Col-1, "the name "+strconv.Quote(blk.Name)+" is already used on this page")
 					}
 					named[blk.Name] = blk.Position

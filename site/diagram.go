@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/diagrams"
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/site/board"
@@ -62,7 +63,7 @@ func RenderDiagram(w io.Writer, src string, o DiagramOptions) error {
 	if !l.Valid() {
 		return &OptionError{"--lang " + strconv.Quote(string(l)) + `: write "ru" or "uk"`}
 	}
-	var opt engine.ParseOptions
+	var opt block.Options
 	if o.Game != "" {
 		g, ok := engine.ParseGame(o.Game)
 		if !ok {
@@ -88,7 +89,7 @@ func RenderDiagram(w io.Writer, src string, o DiagramOptions) error {
 	if o.WidthMM < 0 {
 		return &OptionError{"--width-mm: give a positive width"}
 	}
-	blk, err := engine.ParseBlock(src, opt)
+	blk, err := block.Parse(src, opt)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/diagrams"
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/site/board"
@@ -89,8 +90,8 @@ const maxListedPlays = 8
 // figure evaluates one position block and renders it: the figure's HTML,
 // its standalone SVG (nil without a diagram), the parsed block and the
 // figures of its "odds:" tables, or the block's errors.
-func (b *builder) figure(p *page, n *Figure, id string, num int, named map[string]engine.Position, names []string) ([]byte, []byte, *engine.Block, []oddsResult, engine.ErrorList) {
-	opt := engine.ParseOptions{
+func (b *builder) figure(p *page, n *Figure, id string, num int, named map[string]engine.Position, names []string) ([]byte, []byte, *block.Block, []oddsResult, engine.ErrorList) {
+	opt := block.Options{
 		Game:    p.fm.Game,
 		HasGame: p.fm.HasGame,
 		Rules:   p.fm.Rules,
@@ -100,12 +101,12 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 			return pos, ok
 		},
 	}
-	blk, err := engine.ParseBlock(n.Source, opt)
+	blk, err := block.Parse(n.Source, opt)
 	if err != nil {
 		if list, ok := err.(engine.ErrorList); ok {
 			return nil, nil, nil, nil, list
 		}
-		return nil, nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: err.Error()}}
+		return nil, nil, nil, nil, engine.ErrorList{{Pos: engine.Pos{Line: 1, Col: 1}, Msg: err.Error()}}
 	}
 	l := p.lang
 	pos := blk.Position
@@ -119,28 +120,28 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 		v.GnubgID, _ = pos.GnubgID()
 	}
 	var standalone []byte
-	if blk.Show.Has(engine.ShowDiagram) {
+	if blk.Show.Has(block.ShowDiagram) {
 		dopt := board.Options(l, blk, id)
 		dopt.Printable = true // printed in the print theme (diagrams.PrintCSS in style.css)
 		var inline bytes.Buffer
 		if err := diagrams.Inline(&inline, pos, dopt); err != nil {
-			return nil, nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: "diagram: " + err.Error()}}
+			return nil, nil, nil, nil, engine.ErrorList{{Pos: engine.Pos{Line: 1, Col: 1}, Msg: "diagram: " + err.Error()}}
 		}
 		v.SVG = template.HTML(inline.String())
 		var sa bytes.Buffer
 		// The standalone file is for printing: the print theme at an A4 page's text width.
 		dopt.ID, dopt.Theme, dopt.Printable, dopt.WidthMM = "d", diagrams.Print, false, PaperA4
 		if err := diagrams.Standalone(&sa, pos, dopt); err != nil {
-			return nil, nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: "diagram: " + err.Error()}}
+			return nil, nil, nil, nil, engine.ErrorList{{Pos: engine.Pos{Line: 1, Col: 1}, Msg: "diagram: " + err.Error()}}
 		}
 		standalone = sa.Bytes()
 		v.SVGHref = path.Base(figureSVG(p, num))
 	}
 	game := pos.Game
-	if blk.Show.Has(engine.ShowMoves) {
+	if blk.Show.Has(block.ShowMoves) {
 		v.Moves = movesTable(l, blk)
 	}
-	if blk.Show.Has(engine.ShowRolls) {
+	if blk.Show.Has(block.ShowRolls) {
 		rv := &rollsView{}
 		if game == engine.Long {
 			rv.Extra = l.T("fig.col.head")
@@ -172,13 +173,13 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 		}
 		v.Rolls = rv
 	}
-	if blk.Show.Has(engine.ShowStats) {
+	if blk.Show.Has(block.ShowStats) {
 		for _, st := range blk.Stats {
 			v.Stats = append(v.Stats, statView{Label: l.Stat(st), Value: l.Rolls(engine.Statistic(pos, blk.Rules, st))})
 		}
 	}
 	var oddsRes []oddsResult
-	if blk.Show.Has(engine.ShowOdds) {
+	if blk.Show.Has(block.ShowOdds) {
 		var errs engine.ErrorList
 		if oddsRes, errs = computeOdds(blk); errs != nil {
 			return nil, nil, nil, nil, errs
@@ -186,10 +187,10 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 		v.Odds = oddsViews(l, blk, oddsRes)
 	}
 	playable := blk.HasDice && !pos.GameOver(blk.Rules)
-	if blk.Show.Has(engine.ShowChecker) && playable && b.opt.Checker != nil {
+	if blk.Show.Has(block.ShowChecker) && playable && b.opt.Checker != nil {
 		v.Checker = &checkerView{Action: b.checkerAction(p), Dice: blk.Dice.String()}
 	}
-	if blk.Show.Has(engine.ShowEditor) {
+	if blk.Show.Has(block.ShowEditor) {
 		ev := &editorView{Source: editorSource(n.Source)}
 		if blk.HasDice {
 			for _, pl := range engine.LegalPlays(pos, blk.Dice, blk.Rules) {
@@ -198,7 +199,7 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 		}
 		v.Editor = ev
 	}
-	if blk.Show.Has(engine.ShowResult) {
+	if blk.Show.Has(block.ShowResult) {
 		v.Result = l.Result(pos, blk.Rules, blk.Scoring)
 	}
 	if blk.Illegal != nil {
@@ -207,7 +208,7 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 	}
 	var out bytes.Buffer
 	if err := b.tmpl.HTML.ExecuteTemplate(&out, "figure.html", v); err != nil {
-		return nil, nil, nil, nil, engine.ErrorList{{Line: 1, Col: 1, Msg: "template figure.html: " + err.Error()}}
+		return nil, nil, nil, nil, engine.ErrorList{{Pos: engine.Pos{Line: 1, Col: 1}, Msg: "template figure.html: " + err.Error()}}
 	}
 	return out.Bytes(), standalone, blk, oddsRes, nil
 }
@@ -238,7 +239,7 @@ func editorSource(src string) string {
 }
 
 // movesTable lists the legal plays for the block's roll.
-func movesTable(l i18n.Lang, blk *engine.Block) *movesView {
+func movesTable(l i18n.Lang, blk *block.Block) *movesView {
 	pos, d := blk.Position, blk.Dice
 	plays := engine.LegalPlays(pos, d, blk.Rules)
 	mv := &movesView{Dice: d.String()}

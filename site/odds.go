@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/engine/odds"
 	"github.com/nardydocs/nardydocs/templates/i18n"
@@ -38,7 +39,7 @@ const maxShownDenominator = 36 * 36
 // computed them: the tables are written from it and the claims
 // ("expect: bearoff 2 78.2%") are checked against it.
 type oddsResult struct {
-	item engine.OddsItem
+	item block.OddsItem
 	dist odds.Dist     // bearoff
 	race odds.RaceOdds // race
 	past engine.Point  // escape: the point to get past
@@ -48,13 +49,13 @@ type oddsResult struct {
 }
 
 // computeOdds computes the block's "odds:" items with package odds.
-func computeOdds(blk *engine.Block) ([]oddsResult, engine.ErrorList) {
+func computeOdds(blk *block.Block) ([]oddsResult, engine.ErrorList) {
 	var out []oddsResult
 	var errs engine.ErrorList
 	for _, it := range blk.Odds {
 		r, err := computeOddsItem(blk, it)
 		if err != nil {
-			errs.Add(it.Loc.Line, it.Loc.Col, "odds "+it.Kind.String()+": "+strings.TrimPrefix(err.Error(), "odds: "))
+			errs.Add(it.Pos, "odds "+it.Kind.String()+": "+strings.TrimPrefix(err.Error(), "odds: "))
 			continue
 		}
 		out = append(out, r)
@@ -62,19 +63,19 @@ func computeOdds(blk *engine.Block) ([]oddsResult, engine.ErrorList) {
 	return out, errs
 }
 
-func computeOddsItem(blk *engine.Block, it engine.OddsItem) (oddsResult, error) {
+func computeOddsItem(blk *block.Block, it block.OddsItem) (oddsResult, error) {
 	pos, rules := blk.Position, blk.Rules
 	r := oddsResult{item: it}
 	var err error
 	switch it.Kind {
-	case engine.OddsBearOff:
+	case block.OddsBearOff:
 		r.dist, err = odds.BearOff(pos, pos.Turn)
-	case engine.OddsRace:
+	case block.OddsRace:
 		r.race, err = odds.Race(pos, rules, odds.Options{})
-	case engine.OddsEscape:
+	case block.OddsEscape:
 		r.past, _ = odds.BlockadeEnd(pos, it.Point)
 		r.fs, err = odds.Escape(pos, rules, it.Point, r.past, it.Turns)
-	default: // engine.OddsLastRoll
+	default: // block.OddsLastRoll
 		r.draw, _, err = odds.LastRoll(pos, rules)
 		if err == nil {
 			r.win = odds.Figure{Rat: new(big.Rat).Sub(big.NewRat(1, 1), r.draw.Rat), Den: 36, Method: odds.Exact}
@@ -85,7 +86,7 @@ func computeOddsItem(blk *engine.Block, it engine.OddsItem) (oddsResult, error) 
 }
 
 // oddsViews writes the tables of the computed items in l.
-func oddsViews(l i18n.Lang, blk *engine.Block, results []oddsResult) []oddsView {
+func oddsViews(l i18n.Lang, blk *block.Block, results []oddsResult) []oddsView {
 	var out []oddsView
 	for _, r := range results {
 		out = append(out, oddsItemView(l, blk, r))
@@ -93,12 +94,12 @@ func oddsViews(l i18n.Lang, blk *engine.Block, results []oddsResult) []oddsView 
 	return out
 }
 
-func oddsItemView(l i18n.Lang, blk *engine.Block, r oddsResult) oddsView {
+func oddsItemView(l i18n.Lang, blk *block.Block, r oddsResult) oddsView {
 	pos := blk.Position
 	s := pos.Turn
 	it := r.item
 	switch it.Kind {
-	case engine.OddsBearOff:
+	case block.OddsBearOff:
 		d := r.dist
 		v := oddsView{
 			Title: l.F("odds.bearoff", "side", l.Side(s, false)),
@@ -113,7 +114,7 @@ func oddsItemView(l i18n.Lang, blk *engine.Block, r oddsResult) oddsView {
 		v.Rows = append(v.Rows, oddsRow{Label: l.T("odds.bearoff.mean"), Values: []string{decimal(l, d.Expected(), 2)}, Span: 2})
 		v.Notes = []string{l.F("odds.note.turns", "side", l.SideGen(s)), methodText(l, d.Method())}
 		return v
-	case engine.OddsRace:
+	case block.OddsRace:
 		rc := r.race
 		v := oddsView{Title: l.F("odds.race", "side", l.SideGen(s))}
 		v.Rows = append(v.Rows, oddsRow{Label: l.F("odds.wins", "side", l.Side(s, true)), Values: []string{figureText(l, rc.Win)}})
@@ -123,7 +124,7 @@ func oddsItemView(l i18n.Lang, blk *engine.Block, r oddsResult) oddsView {
 		v.Rows = append(v.Rows, oddsRow{Label: l.F("odds.wins", "side", l.Side(s.Other(), true)), Values: []string{figureText(l, rc.Loss)}})
 		v.Notes = []string{methodText(l, rc.Method)}
 		return v
-	case engine.OddsEscape:
+	case block.OddsEscape:
 		title := l.F("odds.escape", "side", l.SideGen(s), "from", it.Point.String(), "past", r.past.String())
 		if it.Point == engine.Bar {
 			title = l.F("odds.escape.bar", "side", l.SideGen(s), "past", r.past.String())
@@ -134,7 +135,7 @@ func oddsItemView(l i18n.Lang, blk *engine.Block, r oddsResult) oddsView {
 		}
 		v.Notes = []string{l.F("odds.note.turns", "side", l.SideGen(s)), l.F("odds.note.escape", "side", l.SideGen(s)), methodText(l, odds.Exact)}
 		return v
-	default: // engine.OddsLastRoll
+	default: // block.OddsLastRoll
 		return oddsView{
 			Title: l.F("odds.lastroll", "side", l.SideGen(s)),
 			Rows: []oddsRow{
@@ -149,7 +150,7 @@ func oddsItemView(l i18n.Lang, blk *engine.Block, r oddsResult) oddsView {
 // verifyOdds checks a claim about an "odds:" figure against the computed
 // items (computing the item when the block does not show its table) and
 // returns the figure in the claim's own form: "78.2%", "169/216".
-func verifyOdds(blk *engine.Block, c *engine.OddsClaim, results []oddsResult) (got string, ok bool) {
+func verifyOdds(blk *block.Block, c *block.OddsClaim, results []oddsResult) (got string, ok bool) {
 	var r *oddsResult
 	for i := range results {
 		if results[i].item == c.Item {
@@ -165,11 +166,11 @@ func verifyOdds(blk *engine.Block, c *engine.OddsClaim, results []oddsResult) (g
 	}
 	var f odds.Figure
 	switch c.Item.Kind {
-	case engine.OddsBearOff:
+	case block.OddsBearOff:
 		f = r.dist.Within(c.Turns)
-	case engine.OddsEscape:
+	case block.OddsEscape:
 		f = r.fs[c.Turns-1]
-	case engine.OddsRace:
+	case block.OddsRace:
 		switch {
 		case c.Draw:
 			f = r.race.Draw
@@ -178,7 +179,7 @@ func verifyOdds(blk *engine.Block, c *engine.OddsClaim, results []oddsResult) (g
 		default:
 			f = r.race.Loss
 		}
-	default: // engine.OddsLastRoll
+	default: // block.OddsLastRoll
 		switch {
 		case c.Draw:
 			f = r.draw
@@ -194,9 +195,13 @@ func verifyOdds(blk *engine.Block, c *engine.OddsClaim, results []oddsResult) (g
 // claimedFigure compares a figure with a claimed chance: a fraction with
 // the exact value, a percentage with the figure's rounded to one decimal
 // as the page shows it. got is the figure in the claim's form.
-func claimedFigure(f odds.Figure, want engine.Chance) (got string, ok bool) {
+func claimedFigure(f odds.Figure, want block.Chance) (got string, ok bool) {
 	t, edge := f.Tenths()
-	pct := engine.Percent(t, edge, want.Comma)
+	sep := "."
+	if want.Comma {
+		sep = ","
+	}
+	pct := f.PercentSep(sep)
 	if want.Den > 0 {
 		if !f.IsExact() {
 			return pct + " (not an exact fraction: " + f.Method.String() + ")", false

@@ -9,6 +9,7 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 
+	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/diagrams"
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/site/board"
@@ -22,7 +23,7 @@ const TasksPerSheet = 4
 type exercise struct {
 	page int // index in builder.pages
 	fig  int // the figure's number on its page (fig-N)
-	blk  *engine.Block
+	blk  *block.Block
 }
 
 // worksheetURL returns the output path of a language's worksheet for a
@@ -46,7 +47,7 @@ func (b *builder) pageExercises(i int) []exercise {
 			return ast.WalkContinue, nil
 		}
 		num++
-		blk, err := engine.ParseBlock(fig.Source, blockOptions(p, named, names))
+		blk, err := block.Parse(fig.Source, blockOptions(p, named, names))
 		if err != nil {
 			return ast.WalkSkipChildren, nil // reported by the page's own analysis
 		}
@@ -63,8 +64,8 @@ func (b *builder) pageExercises(i int) []exercise {
 }
 
 // blockOptions is the context a page gives its blocks.
-func blockOptions(p *page, named map[string]engine.Position, names []string) engine.ParseOptions {
-	return engine.ParseOptions{
+func blockOptions(p *page, named map[string]engine.Position, names []string) block.Options {
+	return block.Options{
 		Game:    p.fm.Game,
 		HasGame: p.fm.HasGame,
 		Rules:   p.fm.Rules,
@@ -228,7 +229,7 @@ func (b *builder) task(l i18n.Lang, n int, e exercise, url string) (taskView, er
 	pos := blk.Position
 	id := "ex-" + strconv.Itoa(n)
 	drawn := *blk
-	if !slices.ContainsFunc(blk.Exercises, func(e engine.Exercise) bool { return e != engine.ExerciseStats }) {
+	if !slices.ContainsFunc(blk.Exercises, func(e block.Exercise) bool { return e != block.ExerciseStats }) {
 		drawn.HasDice = false // a question over all 36 rolls: the block's roll would mislead
 	}
 	dopt := board.Options(l, &drawn, id)
@@ -244,23 +245,23 @@ func (b *builder) task(l i18n.Lang, n int, e exercise, url string) (taskView, er
 	lines := 0
 	for _, ex := range blk.Exercises {
 		switch ex {
-		case engine.ExercisePlays:
+		case block.ExercisePlays:
 			t.Questions = append(t.Questions, l.T("ws.q.plays"))
 			t.Answers = append(t.Answers, playsAnswer(l, blk))
 			lines += 3
-		case engine.ExerciseStats:
+		case block.ExerciseStats:
 			for _, st := range blk.Stats {
 				t.Questions = append(t.Questions, l.T("ws.q."+st.String()))
 				t.Answers = append(t.Answers, l.Stat(st)+": "+l.Rolls(engine.Statistic(pos, blk.Rules, st))+".")
 				lines++
 			}
-		case engine.ExerciseIllegal:
+		case block.ExerciseIllegal:
 			t.Questions = append(t.Questions, l.F("ws.q.illegal", "play", blk.IllegalText))
 			verdict := engine.ExplainSegments(pos, blk.Dice, blk.Rules, blk.Illegal)
 			t.Answers = append(t.Answers, l.Reason(verdict, pos.Game, blk.Dice))
 			lines += 2
 		}
-		if ex != engine.ExerciseStats {
+		if ex != block.ExerciseStats {
 			t.Given = l.F("ws.turn.dice", "side", side, "dice", blk.Dice.String())
 		}
 	}
@@ -274,7 +275,7 @@ func (b *builder) task(l i18n.Lang, n int, e exercise, url string) (taskView, er
 }
 
 // playsAnswer lists every legal play of the block's roll.
-func playsAnswer(l i18n.Lang, blk *engine.Block) string {
+func playsAnswer(l i18n.Lang, blk *block.Block) string {
 	pos := blk.Position
 	plays := engine.LegalPlays(pos, blk.Dice, blk.Rules)
 	switch {

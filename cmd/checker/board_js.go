@@ -18,7 +18,7 @@ import (
 func drawBoard(form js.Value, text string, lang i18n.Lang) {
 	box := form.Call("querySelector", ".board")
 	status := form.Call("querySelector", ".block-status")
-	b, problem := block(text)
+	b, problem := readBlock(text)
 	if problem != "" {
 		if status.Truthy() {
 			status.Set("textContent", problem)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/spf13/cobra"
 )
@@ -48,7 +49,7 @@ gives one JSON object on its own line, or {"error": "..."} if it is wrong.`,
 			if o.jsonl {
 				return movesJSONL(cmd.OutOrStdout(), src, opt, o.dice)
 			}
-			b, err := engine.ParseBlock(src, opt)
+			b, err := block.Parse(src, opt)
 			if err != nil {
 				printBlockErrors(cmd.ErrOrStderr(), name, 0, err)
 				return errReported
@@ -80,8 +81,8 @@ gives one JSON object on its own line, or {"error": "..."} if it is wrong.`,
 	return cmd
 }
 
-func (o movesOptions) parseOptions() (engine.ParseOptions, error) {
-	var opt engine.ParseOptions
+func (o movesOptions) parseOptions() (block.Options, error) {
+	var opt block.Options
 	if o.game != "" {
 		g, ok := engine.ParseGame(o.game)
 		if !ok {
@@ -120,14 +121,14 @@ func readInput(stdin io.Reader, args []string) (name, src string, err error) {
 func printBlockErrors(w io.Writer, name string, lineOffset int, err error) {
 	if list, ok := err.(engine.ErrorList); ok {
 		for _, e := range list {
-			fmt.Fprintf(w, "%s:%d:%d: %s\n", name, e.Line+lineOffset, e.Col, e.Msg)
+			fmt.Fprintf(w, "%s:%d:%d: %s\n", name, e.Pos.Line+lineOffset, e.Pos.Col, e.Msg)
 		}
 		return
 	}
 	fmt.Fprintf(w, "%s: %v\n", name, err)
 }
 
-func movesTable(w io.Writer, b *engine.Block, plays []engine.Play) error {
+func movesTable(w io.Writer, b *block.Block, plays []engine.Play) error {
 	p := b.Position
 	fmt.Fprintf(w, "%s nardy, %s to move, roll %s\n", p.Game, p.Turn, b.Dice)
 	fmt.Fprintf(w, "position %s\n", engine.Code(p, b.Dice, true, b.Rules))
@@ -215,18 +216,18 @@ func jsonString(s string) string {
 
 // movesJSONL handles a batch: blocks separated by "---" lines, one JSON
 // object per block per line.
-func movesJSONL(w io.Writer, src string, opt engine.ParseOptions, dice string) error {
+func movesJSONL(w io.Writer, src string, opt block.Options, dice string) error {
 	bw := bufio.NewWriter(w)
 	defer bw.Flush()
-	for _, block := range splitBatch(src) {
-		bw.WriteString(jsonlLine(block, opt, dice))
+	for _, src := range splitBatch(src) {
+		bw.WriteString(jsonlLine(src, opt, dice))
 		bw.WriteByte('\n')
 	}
 	return bw.Flush()
 }
 
-func jsonlLine(src string, opt engine.ParseOptions, dice string) string {
-	b, err := engine.ParseBlock(src, opt)
+func jsonlLine(src string, opt block.Options, dice string) string {
+	b, err := block.Parse(src, opt)
 	if err != nil {
 		msg := err.Error()
 		if list, ok := err.(engine.ErrorList); ok {

@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/big"
 	"strconv"
-	"strings"
 
 	"github.com/nardydocs/nardydocs/engine"
 )
@@ -156,9 +155,17 @@ func (f Figure) Percent() string { return f.PercentSep(".") }
 // Russian and Ukrainian).
 func (f Figure) PercentSep(sep string) string {
 	t, edge := f.Tenths()
-	// engine.Percent writes the figure as claims are written; its only
-	// "." is the decimal separator.
-	return strings.Replace(engine.Percent(t, edge, false), ".", sep, 1)
+	switch edge {
+	case -1:
+		return "<0" + sep + "1%"
+	case 1:
+		return ">99" + sep + "9%"
+	}
+	s := strconv.Itoa(t / 10)
+	if t%10 != 0 {
+		s += sep + strconv.Itoa(t%10)
+	}
+	return s + "%"
 }
 
 // String writes the figure for logs and tests: "4/36 (11.1%, exact)",

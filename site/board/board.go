@@ -7,6 +7,7 @@ package board
 import (
 	"strings"
 
+	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/diagrams"
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/templates/i18n"
@@ -15,7 +16,7 @@ import (
 // Options returns the diagram options of a block: its title and text
 // description in language l, the labels, the dice, arrows and marks. id is
 // the diagram's id on its page.
-func Options(l i18n.Lang, blk *engine.Block, id string) diagrams.Options {
+func Options(l i18n.Lang, blk *block.Block, id string) diagrams.Options {
 	pos := blk.Position
 	title := l.F("diagram.title", "game", l.Game(pos.Game), "side", l.SideGen(pos.Turn))
 	if blk.HasDice {

@@ -1,7 +1,11 @@
-package engine
+package block
 
 import (
 	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/nardydocs/nardydocs/engine"
 )
 
 // OddsClaim is a claim about a figure of the block's "odds:" tables:
@@ -21,8 +25,8 @@ import (
 // with at least as many turns as the claim counts: a claim is about a
 // figure the page shows.
 //
-// The engine reads a claim and checks that it fits the block; the figures
-// come from package engine/odds, so the site checks whether they agree.
+// The block reads a claim and checks that it fits; the figures come from
+// package engine/odds, so the site checks whether they agree.
 type OddsClaim struct {
 	// Item is the "odds:" item the claim is about.
 	Item OddsItem
@@ -34,7 +38,7 @@ type OddsClaim struct {
 	// claim is about the side to move's win, a last-roll claim about the
 	// draw (the first row of each table).
 	Draw   bool
-	Winner Side
+	Winner engine.Side
 	// Chance is the chance claimed.
 	Chance Chance
 }
@@ -52,36 +56,12 @@ type Chance struct {
 	// Comma records that the percentage was written with a decimal comma,
 	// so that an answer can be written the same way.
 	Comma bool
+	// Text is the chance as written ("78,2%", "169/216").
+	Text string
 }
 
-// Percent writes a percentage in tenths as a claim would: "78.2%" (with
-// a comma when comma is set), "50%", "<0.1%" for edge -1 and ">99.9%" for
-// edge +1.
-func Percent(tenths, edge int, comma bool) string {
-	sep := "."
-	if comma {
-		sep = ","
-	}
-	switch edge {
-	case -1:
-		return "<0" + sep + "1%"
-	case 1:
-		return ">99" + sep + "9%"
-	}
-	s := itoa(tenths / 10)
-	if tenths%10 != 0 {
-		s += sep + itoa(tenths%10)
-	}
-	return s + "%"
-}
-
-// String writes the chance as it was claimed, with a decimal point.
-func (c Chance) String() string {
-	if c.Den > 0 {
-		return string(appendInt(nil, c.Num)) + "/" + string(appendInt(nil, c.Den))
-	}
-	return Percent(c.Tenths, c.Edge, c.Comma)
-}
+// String writes the chance as it was claimed.
+func (c Chance) String() string { return c.Text }
 
 // oddsClaimSyntax is how each kind of odds claim is written, for messages.
 var oddsClaimSyntax = []string{"bearoff TURNS CHANCE", "race [white|black|draw] CHANCE", "escape [POINT] TURNS CHANCE", "lastroll [white|black|draw] CHANCE"}
@@ -95,7 +75,7 @@ func (b *Block) parseOddsClaim(e Expectation) (OddsClaim, string) {
 	if n := len(args); n >= 2 && args[n-1] == "%" {
 		args = append(append([]string(nil), args[:n-2]...), args[n-2]+"%")
 	}
-	usage := "write " + quote(oddsClaimSyntax[k]) + ", e.g. " + quote(oddsClaimExample[k])
+	usage := "write " + strconv.Quote(oddsClaimSyntax[k]) + ", e.g. " + strconv.Quote(oddsClaimExample[k])
 	if len(args) == 0 {
 		return OddsClaim{}, usage
 	}
@@ -105,27 +85,24 @@ func (b *Block) parseOddsClaim(e Expectation) (OddsClaim, string) {
 	}
 	args = args[:len(args)-1]
 	c := OddsClaim{Chance: chance}
-	var point Point
+	var point engine.Point
 	hasPoint := false
 	switch k {
 	case OddsBearOff, OddsEscape:
 		if len(args) == 2 && k == OddsEscape {
-			if args[0] == "bar" {
-				point = Bar
-			} else if n, ok := number(args[0]); ok && n >= 1 && n <= 24 {
-				point = Point(n)
-			} else {
-				return OddsClaim{}, quote(args[0]) + ` is not a point: write 1 to 24 (or "bar" in short nardy)`
+			pt, ok := escapePoint(args[0])
+			if !ok {
+				return OddsClaim{}, strconv.Quote(args[0]) + ` is not a point: write 1 to 24 (or "bar" in short nardy)`
 			}
-			hasPoint = true
+			point, hasPoint = pt, true
 			args = args[1:]
 		}
 		if len(args) != 1 {
 			return OddsClaim{}, usage
 		}
-		n, ok := number(args[0])
+		n, ok := wholeNumber(args[0])
 		if !ok || n < 1 || n > MaxOddsTurns {
-			return OddsClaim{}, quote(args[0]) + " turns: write a number of turns, 1 to " + itoa(MaxOddsTurns)
+			return OddsClaim{}, strconv.Quote(args[0]) + " turns: write a number of turns, 1 to " + strconv.Itoa(MaxOddsTurns)
 		}
 		c.Turns = n
 	default: // OddsRace, OddsLastRoll
@@ -134,15 +111,15 @@ func (b *Block) parseOddsClaim(e Expectation) (OddsClaim, string) {
 		}
 		c.Draw, c.Winner = k == OddsLastRoll, b.Position.Turn
 		if len(args) == 1 {
-			if s, ok := ParseSide(args[0]); ok {
+			if s, ok := engine.ParseSide(args[0]); ok {
 				c.Draw, c.Winner = false, s
 			} else if args[0] == "draw" {
 				c.Draw = true
 			} else {
-				return OddsClaim{}, quote(args[0]) + ` is not "white", "black" or "draw"`
+				return OddsClaim{}, strconv.Quote(args[0]) + ` is not "white", "black" or "draw"`
 			}
 		}
-		if c.Draw && k == OddsRace && b.Position.Game == Short {
+		if c.Draw && k == OddsRace && b.Position.Game == engine.Short {
 			return OddsClaim{}, "short nardy has no draws"
 		}
 	}
@@ -157,22 +134,22 @@ func (b *Block) parseOddsClaim(e Expectation) (OddsClaim, string) {
 	case len(found) == 0 && slices.Contains(b.refused, e.Kind):
 		return OddsClaim{}, errRefused
 	case len(found) == 0 && hasPoint:
-		return OddsClaim{}, "the block's \"odds:\" line has no escape from " + point.String() + `: add "escape ` + point.String() + " " + itoa(c.Turns) + `" to it`
+		return OddsClaim{}, "the block's \"odds:\" line has no escape from " + point.String() + `: add "escape ` + point.String() + " " + strconv.Itoa(c.Turns) + `" to it`
 	case len(found) == 0:
 		want := e.Kind
 		if c.Turns > 0 {
-			want += " " + itoa(c.Turns)
+			want += " " + strconv.Itoa(c.Turns)
 		}
 		if k == OddsEscape {
-			want = "escape POINT " + itoa(c.Turns)
+			want = "escape POINT " + strconv.Itoa(c.Turns)
 		}
-		return OddsClaim{}, "the claim is about a figure the page shows: add " + quote(want) + ` to the block's "odds:" line`
+		return OddsClaim{}, "the claim is about a figure the page shows: add " + strconv.Quote(want) + ` to the block's "odds:" line`
 	case len(found) > 1:
-		return OddsClaim{}, `the block has several escapes: name the checker's point, e.g. "escape ` + found[0].Point.String() + " " + itoa(c.Turns) + " " + chance.String() + `"`
+		return OddsClaim{}, `the block has several escapes: name the checker's point, e.g. "escape ` + found[0].Point.String() + " " + strconv.Itoa(c.Turns) + " " + chance.String() + `"`
 	}
 	c.Item = found[0]
 	if c.Turns > c.Item.Turns {
-		return OddsClaim{}, "the table stops at " + itoa(c.Item.Turns) + ` turns: count up to that, or ask for more on the "odds:" line`
+		return OddsClaim{}, "the table stops at " + strconv.Itoa(c.Item.Turns) + ` turns: count up to that, or ask for more on the "odds:" line`
 	}
 	return c, ""
 }
@@ -186,33 +163,33 @@ var oddsClaimExample = []string{"bearoff 2 78.2%", "race 70.8%", "escape 3 31.8%
 // parseChance reads a chance: "78.2%", "78,2%", "50%", "<0.1%", ">99.9%",
 // "169/216".
 func parseChance(s string) (Chance, string) {
-	bad := quote(s) + ` is not a chance: write a percentage with at most one decimal ("78.2%", "78,2 %") or a fraction ("169/216")`
-	s = removeAll(s, "\u00a0") // a no-break space before "%", as the page has it
-	if num, den, ok := cut(s, '/'); ok {
+	bad := strconv.Quote(s) + ` is not a chance: write a percentage with at most one decimal ("78.2%", "78,2 %") or a fraction ("169/216")`
+	s = strings.ReplaceAll(s, "\u00a0", "") // a no-break space before "%", as the page has it
+	if num, den, ok := strings.Cut(s, "/"); ok {
 		n, ok1 := digits(num)
 		d, ok2 := digits(den)
 		switch {
 		case !ok1 || !ok2:
 			return Chance{}, bad
 		case d == 0 || n > d:
-			return Chance{}, quote(s) + " is not a chance: a fraction 0/N to N/N"
+			return Chance{}, strconv.Quote(s) + " is not a chance: a fraction 0/N to N/N"
 		}
-		return Chance{Num: n, Den: d}, ""
+		return Chance{Num: n, Den: d, Text: s}, ""
 	}
-	body, ok := cutSuffix(s, "%")
+	body, ok := strings.CutSuffix(s, "%")
 	if !ok {
 		return Chance{}, bad
 	}
 	var c Chance
 	switch {
-	case hasPrefix(body, "<"):
+	case strings.HasPrefix(body, "<"):
 		c.Edge, body = -1, body[1:]
-	case hasPrefix(body, ">"):
+	case strings.HasPrefix(body, ">"):
 		c.Edge, body = 1, body[1:]
 	}
-	whole, frac, hasFrac := cut(body, '.')
+	whole, frac, hasFrac := strings.Cut(body, ".")
 	if !hasFrac {
-		whole, frac, hasFrac = cut(body, ',')
+		whole, frac, hasFrac = strings.Cut(body, ",")
 		c.Comma = hasFrac
 	}
 	w, ok := digits(whole)
@@ -221,35 +198,29 @@ func parseChance(s string) (Chance, string) {
 	}
 	t := int(w) * 10
 	if hasFrac {
-		if len(frac) != 1 || !isDigit(frac[0]) {
-			return Chance{}, quote(s) + " is not a chance as the page writes it: one decimal, e.g. \"78.2%\""
+		if len(frac) != 1 || frac[0] < '0' || frac[0] > '9' {
+			return Chance{}, strconv.Quote(s) + ` is not a chance as the page writes it: one decimal, e.g. "78.2%"`
 		}
 		t += int(frac[0] - '0')
 	}
 	if t > 1000 {
 		return Chance{}, bad
 	}
-	c.Tenths = t
+	c.Tenths, c.Text = t, s
 	switch {
 	case c.Edge == -1 && t != 1:
-		return Chance{}, quote(s) + ` is not a chance as the page writes it: "<0.1%" is the only "less than"`
+		return Chance{}, strconv.Quote(s) + ` is not a chance as the page writes it: "<0.1%" is the only "less than"`
 	case c.Edge == 1 && t != 999:
-		return Chance{}, quote(s) + ` is not a chance as the page writes it: ">99.9%" is the only "more than"`
+		return Chance{}, strconv.Quote(s) + ` is not a chance as the page writes it: ">99.9%" is the only "more than"`
 	}
 	return c, ""
 }
 
 // digits reads a whole number of one to nine digits, without sign.
 func digits(s string) (int64, bool) {
-	if s == "" || len(s) > 9 {
+	if len(s) > 9 {
 		return 0, false
 	}
-	var n int64
-	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
-			return 0, false
-		}
-		n = 10*n + int64(s[i]-'0')
-	}
-	return n, true
+	n, ok := wholeNumber(s)
+	return int64(n), ok
 }

@@ -1,7 +1,11 @@
-package engine
+package block
 
 import (
 	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/nardydocs/nardydocs/engine"
 )
 
 // Expectation is a claim a block makes about what the engine computes,
@@ -23,12 +27,12 @@ import (
 //
 // A block may have several "expect:" lines.
 type Expectation struct {
-	Kind string   // the first word: "moves", "draw", "legal" …
-	Args []string // the rest of the words
-	Text string   // the claim as written
-	Loc  Loc      // where the claim is written
+	Kind string     // the first word: "moves", "draw", "legal" …
+	Args []string   // the rest of the words
+	Text string     // the claim as written
+	Pos  engine.Pos // where the claim is written
 	// Odds is set for a claim about an "odds:" figure ("bearoff",
-	// "race", "escape", "lastroll"). The engine only reads such a claim:
+	// "race", "escape", "lastroll"). The block only reads such a claim:
 	// the figures are computed by package engine/odds, so the caller
 	// checks it (Verify cannot).
 	Odds *OddsClaim
@@ -37,16 +41,17 @@ type Expectation struct {
 // expectKinds lists the kinds of claims besides the statistics' names.
 var expectKinds = []string{"moves", "dice-played", "legal", "illegal", "pips", "result", "bearoff", "race", "escape", "lastroll"}
 
-// parseExpect reads every "expect:" line and checks its form (whether the
+// readExpect reads every "expect:" line and checks its form (whether the
 // engine agrees is Verify's business).
-func (b *Block) parseExpect(fs []field, errs *ErrorList) {
-	for _, f := range fs {
+func (p *parser) readExpect() {
+	b := p.b
+	for _, f := range p.fields["expect"] {
 		ws := words(f.val)
 		if len(ws) == 0 {
-			errs.Add(f.line, f.col, `"expect:" needs a claim, e.g. "expect: moves 2" or "expect: draw 4/36"`)
+			p.add(f.pos(0), `"expect:" needs a claim, e.g. "expect: moves 2" or "expect: draw 4/36"`)
 			continue
 		}
-		e := Expectation{Kind: ws[0].s, Text: f.val, Loc: Loc{f.line, f.col}}
+		e := Expectation{Kind: ws[0].s, Text: f.val, Pos: f.pos(0)}
 		for _, w := range ws[1:] {
 			e.Args = append(e.Args, w.s)
 		}
@@ -56,7 +61,7 @@ func (b *Block) parseExpect(fs []field, errs *ErrorList) {
 				continue // the "odds:" line's problem is reported
 			}
 			if msg != "" {
-				errs.Add(f.line, f.col, "expect "+quote(f.val)+": "+msg)
+				p.add(f.pos(0), "expect "+strconv.Quote(f.val)+": "+msg)
 				continue
 			}
 			e.Odds = &c
@@ -64,10 +69,10 @@ func (b *Block) parseExpect(fs []field, errs *ErrorList) {
 			continue
 		}
 		if msg := b.expectProblem(e); msg != "" {
-			if st := slices.Index(statNames, e.Kind); st >= 0 && slices.Contains(b.refused, e.Kind) && msg == b.statProblem(b.Position.Game, Stat(st)) {
+			if st, ok := engine.ParseStat(e.Kind); ok && slices.Contains(b.refused, e.Kind) && msg == b.statProblem(st) {
 				continue // the "stats:" line's problem is reported
 			}
-			errs.Add(f.line, f.col, "expect "+quote(f.val)+": "+msg)
+			p.add(f.pos(0), "expect "+strconv.Quote(f.val)+": "+msg)
 			continue
 		}
 		b.Expect = append(b.Expect, e)
@@ -76,12 +81,12 @@ func (b *Block) parseExpect(fs []field, errs *ErrorList) {
 
 // expectProblem says what is wrong with the form of a claim, or "".
 func (b *Block) expectProblem(e Expectation) string {
-	count := func() string {
+	oneNumber := func() string {
 		if len(e.Args) != 1 {
 			return "write one number, e.g. \"" + e.Kind + " 2\""
 		}
-		if _, ok := number(e.Args[0]); !ok {
-			return quote(e.Args[0]) + " is not a number"
+		if _, ok := wholeNumber(e.Args[0]); !ok {
+			return strconv.Quote(e.Args[0]) + " is not a number"
 		}
 		return ""
 	}
@@ -96,7 +101,7 @@ func (b *Block) expectProblem(e Expectation) string {
 		if msg := needDice(); msg != "" {
 			return msg
 		}
-		return count()
+		return oneNumber()
 	case e.Kind == "legal" || e.Kind == "illegal":
 		if msg := needDice(); msg != "" {
 			return msg
@@ -107,47 +112,48 @@ func (b *Block) expectProblem(e Expectation) string {
 			}
 			return "write the play, e.g. \"" + e.Kind + " 24/18 13/7\""
 		}
-		if _, err := ParseMoves(join(e.Args, " ")); err != nil {
+		if _, err := engine.ParseMoves(strings.Join(e.Args, " ")); err != nil {
 			return err.Error()
 		}
 	case e.Kind == "pips":
 		if len(e.Args) != 2 {
 			return `write the side and the count, e.g. "pips white 360"`
 		}
-		if _, ok := ParseSide(e.Args[0]); !ok {
-			return quote(e.Args[0]) + ` is not "white" or "black"`
+		if _, ok := engine.ParseSide(e.Args[0]); !ok {
+			return strconv.Quote(e.Args[0]) + ` is not "white" or "black"`
 		}
-		if _, ok := number(e.Args[1]); !ok {
-			return quote(e.Args[1]) + " is not a number"
+		if _, ok := wholeNumber(e.Args[1]); !ok {
+			return strconv.Quote(e.Args[1]) + " is not a number"
 		}
 	case e.Kind == "result":
 		if len(e.Args) < 1 || len(e.Args) > 2 {
 			return `write how the game ended and, if you like, the points, e.g. "result mars 2"`
 		}
-		if !slices.Contains(resultKindNames[:], e.Args[0]) || e.Args[0] == "not-over" {
-			return quote(e.Args[0]) + " is not a result; known: oin, mars, draw, single, gammon, backgammon"
+		if k, ok := engine.ParseResultKind(e.Args[0]); !ok || k == engine.NotOver {
+			return strconv.Quote(e.Args[0]) + " is not a result; known: oin, mars, draw, single, gammon, backgammon"
 		}
 		if len(e.Args) == 2 {
-			if _, ok := number(e.Args[1]); !ok {
-				return quote(e.Args[1]) + " is not a number of points"
+			if _, ok := wholeNumber(e.Args[1]); !ok {
+				return strconv.Quote(e.Args[1]) + " is not a number of points"
 			}
 		}
-	case slices.Contains(statNames, e.Kind):
+	case slices.Contains(engine.StatNames, e.Kind):
 		num, ok := "", false
 		if len(e.Args) == 1 {
-			num, ok = cutSuffix(e.Args[0], "/36")
+			num, ok = strings.CutSuffix(e.Args[0], "/36")
 		}
 		if !ok {
 			return `write the count out of 36, e.g. "` + e.Kind + ` 4/36"`
 		}
-		if n, ok := number(num); !ok || n > 36 {
-			return quote(e.Args[0]) + " is not a count out of 36"
+		if n, ok := wholeNumber(num); !ok || n > 36 {
+			return strconv.Quote(e.Args[0]) + " is not a count out of 36"
 		}
-		if msg := b.statProblem(b.Position.Game, Stat(slices.Index(statNames, e.Kind))); msg != "" {
+		st, _ := engine.ParseStat(e.Kind)
+		if msg := b.statProblem(st); msg != "" {
 			return msg
 		}
 	default:
-		return "unknown claim " + quote(e.Kind) + "; known: " + join(expectKinds, ", ") + ", or a statistic (" + join(statNames, ", ") + ")"
+		return "unknown claim " + strconv.Quote(e.Kind) + "; known: " + strings.Join(expectKinds, ", ") + ", or a statistic (" + strings.Join(engine.StatNames, ", ") + ")"
 	}
 	return ""
 }
@@ -159,13 +165,13 @@ func (b *Block) expectProblem(e Expectation) string {
 // reports it as not holding, and the caller checks it with package
 // engine/odds.
 func (b *Block) Verify(e Expectation) (got string, ok bool) {
-	p := b.Position
+	pos := b.Position
 	if e.Odds != nil {
 		return "nothing: odds are computed by package engine/odds", false
 	}
 	switch e.Kind {
 	case "moves", "dice-played":
-		plays := LegalPlays(p, b.Dice, b.Rules)
+		plays := engine.LegalPlays(pos, b.Dice, b.Rules)
 		n := len(plays)
 		if e.Kind == "dice-played" {
 			n = 0
@@ -173,14 +179,14 @@ func (b *Block) Verify(e Expectation) (got string, ok bool) {
 				n = plays[0].DicePlayed()
 			}
 		}
-		got = itoa(n)
+		got = strconv.Itoa(n)
 		return got, got == e.Args[0]
 	case "legal", "illegal":
-		var v Verdict
+		var v engine.Verdict
 		if len(e.Args) == 0 {
-			v = ExplainSegments(p, b.Dice, b.Rules, b.Illegal)
+			v = engine.ExplainSegments(pos, b.Dice, b.Rules, b.Illegal)
 		} else {
-			v = Explain(p, b.Dice, b.Rules, join(e.Args, " "))
+			v = engine.Explain(pos, b.Dice, b.Rules, strings.Join(e.Args, " "))
 		}
 		got = "illegal (" + v.String() + ")"
 		if v.Legal() {
@@ -188,12 +194,12 @@ func (b *Block) Verify(e Expectation) (got string, ok bool) {
 		}
 		return got, v.Legal() == (e.Kind == "legal")
 	case "pips":
-		s, _ := ParseSide(e.Args[0])
-		got = itoa(p.Pips(s))
+		s, _ := engine.ParseSide(e.Args[0])
+		got = strconv.Itoa(pos.Pips(s))
 		return got, got == e.Args[1]
 	case "result":
-		o := p.Result(b.Rules)
-		if p.Game == Short {
+		o := pos.Result(b.Rules)
+		if pos.Game == engine.Short {
 			o = o.Scored(b.Scoring, b.Rules)
 		}
 		switch {
@@ -205,11 +211,12 @@ func (b *Block) Verify(e Expectation) (got string, ok bool) {
 			got = o.Kind.String()
 		}
 		if len(e.Args) == 2 {
-			got += " " + itoa(o.Points)
+			got += " " + strconv.Itoa(o.Points)
 		}
-		return got, got == join(e.Args, " ")
+		return got, got == strings.Join(e.Args, " ")
 	}
-	c := Statistic(p, b.Rules, Stat(slices.Index(statNames, e.Kind)))
-	got = itoa(c.N) + "/36"
+	st, _ := engine.ParseStat(e.Kind)
+	c := engine.Statistic(pos, b.Rules, st)
+	got = strconv.Itoa(c.N) + "/36"
 	return got, got == e.Args[0]
 }

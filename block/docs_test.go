@@ -1,4 +1,4 @@
-package engine
+package block
 
 import (
 	"os"
@@ -31,7 +31,7 @@ func TestDocsExamples(t *testing.T) {
 		t.Fatalf("found %d examples in docs/blocks.md; the parser of this test is out of step with the file", len(blocks))
 	}
 	for _, src := range blocks {
-		if _, err := ParseBlock(src, ParseOptions{}); err != nil {
+		if _, err := Parse(src, Options{}); err != nil {
 			t.Errorf("example does not parse:\n%s\n%v", src, err)
 		}
 	}

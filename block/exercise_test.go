@@ -1,22 +1,24 @@
-package engine
+package block
 
 import (
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/nardydocs/nardydocs/engine"
 )
 
 func TestExerciseKey(t *testing.T) {
 	const pos = "game: long\nwhite: 3 1x2\nblack: 12x15\n"
-	b, err := ParseBlock(pos+"dice: 2-1\nstats: off\nillegal: 3/1 3/2\nexercise: plays stats illegal\n", ParseOptions{})
+	b, err := Parse(pos+"dice: 2-1\nstats: off\nillegal: 3/1 3/2\nexercise: plays stats illegal\n", Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := []Exercise{ExercisePlays, ExerciseStats, ExerciseIllegal}; !slices.Equal(b.Exercises, want) {
 		t.Errorf("Exercises = %v, want %v", b.Exercises, want)
 	}
-	b, err = ParseBlock(pos+"dice: 2-1\n", ParseOptions{})
+	b, err = Parse(pos+"dice: 2-1\n", Options{})
 	if err != nil || b.Exercises != nil {
 		t.Errorf("a block without exercise: %v, %v", b.Exercises, err)
 	}
@@ -29,11 +31,11 @@ func TestExerciseKey(t *testing.T) {
 		{"exercise:", `4:10: exercise: name the task: plays, stats, illegal`},
 		{"exercize: plays", `did you mean "exercise"?`},
 	} {
-		_, err := ParseBlock(pos+c.src, ParseOptions{})
-		list, _ := err.(ErrorList)
+		_, err := Parse(pos+c.src, Options{})
+		list, _ := err.(engine.ErrorList)
 		got := ""
 		for _, e := range list {
-			got += strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Col) + ": " + e.Msg + "\n"
+			got += strconv.Itoa(e.Pos.Line) + ":" + strconv.Itoa(e.Pos.Col) + ": " + e.Msg + "\n"
 		}
 		if !strings.Contains(got, c.want) {
 			t.Errorf("%q: errors %q, want %q", c.src, got, c.want)

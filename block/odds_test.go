@@ -1,17 +1,12 @@
-package engine
+package block
 
 import (
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-)
 
-// ContactProblem and EscapeProblem let the external tests compare the
-// engine's checks with package odds.
-var (
-	ContactProblem = contactProblem
-	EscapeProblem  = escapeProblem
+	"github.com/nardydocs/nardydocs/engine"
 )
 
 func TestOddsKey(t *testing.T) {
@@ -20,17 +15,17 @@ func TestOddsKey(t *testing.T) {
 		want []OddsItem
 	}{
 		{"game: long\nwhite: 6 4 2\nblack: 18x5 17x5 16x5\nodds: bearoff 3",
-			[]OddsItem{{Kind: OddsBearOff, Turns: 3, Loc: Loc{4, 7}}}},
+			[]OddsItem{{Kind: OddsBearOff, Turns: 3, Pos: engine.Pos{Line: 4, Col: 7}}}},
 		{"game: short\nwhite: 6 5x2\nblack: 19 20\nodds: race,bearoff 10  # both",
-			[]OddsItem{{Kind: OddsRace, Loc: Loc{4, 7}}, {Kind: OddsBearOff, Turns: 10, Loc: Loc{4, 12}}}},
+			[]OddsItem{{Kind: OddsRace, Pos: engine.Pos{Line: 4, Col: 7}}, {Kind: OddsBearOff, Turns: 10, Pos: engine.Pos{Line: 4, Col: 12}}}},
 		{"game: long\nwhite: 13 6\nblack: 12 11 10 9 8 3\nodds: escape 13 2, escape 6 1",
-			[]OddsItem{{Kind: OddsEscape, Turns: 2, Point: 13, Loc: Loc{4, 7}}, {Kind: OddsEscape, Turns: 1, Point: 6, Loc: Loc{4, 20}}}},
+			[]OddsItem{{Kind: OddsEscape, Turns: 2, Point: 13, Pos: engine.Pos{Line: 4, Col: 7}}, {Kind: OddsEscape, Turns: 1, Point: 6, Pos: engine.Pos{Line: 4, Col: 20}}}},
 		{"game: long\nwhite:\nblack: 18x2\nturn: black\nodds: lastroll, race",
-			[]OddsItem{{Kind: OddsLastRoll, Loc: Loc{5, 7}}, {Kind: OddsRace, Loc: Loc{5, 17}}}},
+			[]OddsItem{{Kind: OddsLastRoll, Pos: engine.Pos{Line: 5, Col: 7}}, {Kind: OddsRace, Pos: engine.Pos{Line: 5, Col: 17}}}},
 		{"game: short\nwhite: 6 5\nwhite-bar: 1\nblack: 20x2 19x2 18x2 17x2 16x2 15x2\nodds: escape bar 3",
-			[]OddsItem{{Kind: OddsEscape, Turns: 3, Point: Bar, Loc: Loc{5, 7}}}},
+			[]OddsItem{{Kind: OddsEscape, Turns: 3, Point: engine.Bar, Pos: engine.Pos{Line: 5, Col: 7}}}},
 	} {
-		b, err := ParseBlock(c.src, ParseOptions{})
+		b, err := Parse(c.src, Options{})
 		if err != nil {
 			t.Errorf("%q: %v", c.src, err)
 			continue
@@ -42,11 +37,11 @@ func TestOddsKey(t *testing.T) {
 			t.Errorf("%q: default show %b lacks the diagram or the odds", c.src, b.Show)
 		}
 	}
-	b, err := ParseBlock("game: long\nwhite: 6\nblack: 18\nshow: diagram\nodds: race", ParseOptions{})
+	b, err := Parse("game: long\nwhite: 6\nblack: 18\nshow: diagram\nodds: race", Options{})
 	if err != nil || b.Show.Has(ShowOdds) || len(b.Odds) != 1 {
 		t.Errorf("explicit show without odds: %v, %b, %v", err, b.Show, b.Odds)
 	}
-	b, err = ParseBlock("game: long\nwhite: 6\nblack: 18\nshow: odds\nodds: race", ParseOptions{})
+	b, err = Parse("game: long\nwhite: 6\nblack: 18\nshow: odds\nodds: race", Options{})
 	if err != nil || b.Show != ShowOdds {
 		t.Errorf("show: odds: %v, %b", err, b.Show)
 	}
@@ -88,11 +83,11 @@ func TestOddsKeyErrors(t *testing.T) {
 		{"game: long\nwhite: 9\nblack: 3 1 19\nodds: escape 9 2", `4:14: odds escape: the blockade in front of the checker on 9 reaches white's last point (1)`},
 		{home + "show: odds", `4:7: "show: odds" needs an "odds:" line naming them`},
 	} {
-		_, err := ParseBlock(c.src, ParseOptions{})
-		list, _ := err.(ErrorList)
+		_, err := Parse(c.src, Options{})
+		list, _ := err.(engine.ErrorList)
 		got := ""
 		for _, e := range list {
-			got += strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Col) + ": " + e.Msg + "\n"
+			got += strconv.Itoa(e.Pos.Line) + ":" + strconv.Itoa(e.Pos.Col) + ": " + e.Msg + "\n"
 		}
 		if !strings.Contains(got, c.want) {
 			t.Errorf("%q:\nerrors %q\nwant   %q", c.src, got, c.want)

@@ -1,13 +1,17 @@
-package engine
+package block
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 	"unicode/utf8"
+
+	"github.com/nardydocs/nardydocs/engine"
 )
 
 // OddsKind is a statistic beyond one roll that a block asks for on its
-// "odds:" line. The engine checks that it applies to the block's position;
-// the figures themselves are computed by package engine/odds.
+// "odds:" line. The block checks that it applies to its position; the
+// figures themselves are computed by package engine/odds.
 type OddsKind uint8
 
 // The kinds of odds, as written on an "odds:" line.
@@ -50,17 +54,18 @@ type OddsItem struct {
 	Turns int
 	// Point is the escaping checker's point (White's numbering; Bar for
 	// the bar in short nardy).
-	Point Point
-	// Loc is where the item was written.
-	Loc Loc
+	Point engine.Point
+	// Pos is where the item was written.
+	Pos engine.Pos
 }
 
-// parseOdds reads "odds:", after the position, the rules and "show:".
-func (b *Block) parseOdds(game Game, get func(string) (field, bool), errs *ErrorList) {
-	f, has := get("odds")
-	if fs, ok := get("show"); ok {
+// readOdds reads "odds:", after the position, the rules and "show:".
+func (p *parser) readOdds() {
+	b := p.b
+	f, has := p.get("odds")
+	if fs, ok := p.get("show"); ok {
 		if b.Show.Has(ShowOdds) && !has {
-			errs.Add(fs.line, fs.col, `"show: odds" needs an "odds:" line naming them`)
+			p.add(fs.pos(0), `"show: odds" needs an "odds:" line naming them`)
 		}
 	}
 	if !has {
@@ -68,29 +73,30 @@ func (b *Block) parseOdds(game Game, get func(string) (field, bool), errs *Error
 	}
 	items := oddsItems(f.val)
 	if len(items) == 0 {
-		errs.Add(f.line, f.col, "odds: name what to compute: "+join(oddsSyntax, ", ")+`; separate several with commas`)
+		p.add(f.pos(0), "odds: name what to compute: "+strings.Join(oddsSyntax, ", ")+`; separate several with commas`)
 		return
 	}
 	for _, it := range items {
 		if len(it.words) == 0 {
-			errs.Add(f.line, f.col+it.col, `odds: an empty item between commas; write e.g. "odds: bearoff 3, race"`)
+			p.add(f.pos(it.col), `odds: an empty item between commas; write e.g. "odds: bearoff 3, race"`)
 			continue
 		}
 		name := it.words[0]
-		col := f.col + it.col + name.col
+		at := f.pos(it.col + name.col)
 		k := slices.Index(oddsNames, name.s)
 		if k < 0 {
-			errs.Add(f.line, col, "unknown odds "+quote(name.s)+suggest(name.s, oddsNames)+"; known: "+join(oddsSyntax, ", "))
+			p.add(at, "unknown odds "+strconv.Quote(name.s)+suggest(name.s, oddsNames)+"; known: "+strings.Join(oddsSyntax, ", "))
 			continue
 		}
-		item := OddsItem{Kind: OddsKind(k), Loc: Loc{f.line, col}}
+		item := OddsItem{Kind: OddsKind(k), Pos: at}
 		b.refused = append(b.refused, name.s) // until the item is taken, below
 		args := it.words[1:]
 		// A known name among the arguments means a missing comma.
 		bad := false
-		for _, a := range args {
+		argPos := func(i int) engine.Pos { return f.pos(it.col + args[i].col) }
+		for i, a := range args {
 			if slices.Contains(oddsNames, a.s) {
-				errs.Add(f.line, f.col+it.col+a.col, `odds: put a comma before `+quote(a.s)+`: items are separated by commas, e.g. "bearoff 3, race"`)
+				p.add(argPos(i), `odds: put a comma before `+strconv.Quote(a.s)+`: items are separated by commas, e.g. "bearoff 3, race"`)
 				bad = true
 			}
 		}
@@ -99,40 +105,37 @@ func (b *Block) parseOdds(game Game, get func(string) (field, bool), errs *Error
 		}
 		want := oddsArgs[item.Kind]
 		if len(args) != want {
-			at := col
+			where := at
 			if len(args) > want {
-				at = f.col + it.col + args[want].col
+				where = argPos(want)
 			}
 			switch want {
 			case 0:
-				errs.Add(f.line, at, "odds "+name.s+" takes nothing after it")
+				p.add(where, "odds "+name.s+" takes nothing after it")
 			case 1:
-				errs.Add(f.line, at, `odds bearoff: write how many turns to count, 1 to `+itoa(MaxOddsTurns)+`: "bearoff 3"`)
+				p.add(where, `odds bearoff: write how many turns to count, 1 to `+strconv.Itoa(MaxOddsTurns)+`: "bearoff 3"`)
 			default:
-				errs.Add(f.line, at, `odds escape: write the checker's point and how many turns to count: "escape 11 3"`)
+				p.add(where, `odds escape: write the checker's point and how many turns to count: "escape 11 3"`)
 			}
 			continue
 		}
-		argCol := func(i int) int { return f.col + it.col + args[i].col }
 		turnsAt := -1
 		switch item.Kind {
 		case OddsBearOff:
 			turnsAt = 0
 		case OddsEscape:
 			turnsAt = 1
-			if args[0].s == "bar" {
-				item.Point = Bar
-			} else if n, ok := number(args[0].s); ok && n >= 1 && n <= 24 {
-				item.Point = Point(n)
-			} else {
-				errs.Add(f.line, argCol(0), "odds escape: "+quote(args[0].s)+` is not a point: write 1 to 24 (or "bar" in short nardy)`)
+			pt, ok := escapePoint(args[0].s)
+			if !ok {
+				p.add(argPos(0), "odds escape: "+strconv.Quote(args[0].s)+` is not a point: write 1 to 24 (or "bar" in short nardy)`)
 				continue
 			}
+			item.Point = pt
 		}
 		if turnsAt >= 0 {
-			n, ok := number(args[turnsAt].s)
+			n, ok := wholeNumber(args[turnsAt].s)
 			if !ok || n < 1 || n > MaxOddsTurns {
-				errs.Add(f.line, argCol(turnsAt), "odds "+name.s+": "+quote(args[turnsAt].s)+" turns: write a number of turns, 1 to "+itoa(MaxOddsTurns))
+				p.add(argPos(turnsAt), "odds "+name.s+": "+strconv.Quote(args[turnsAt].s)+" turns: write a number of turns, 1 to "+strconv.Itoa(MaxOddsTurns))
 				continue
 			}
 			item.Turns = n
@@ -144,57 +147,65 @@ func (b *Block) parseOdds(game Game, get func(string) (field, bool), errs *Error
 			}
 		}
 		if dup {
-			errs.Add(f.line, col, "odds "+quote(name.s)+" is listed twice")
+			p.add(at, "odds "+strconv.Quote(name.s)+" is listed twice")
 			continue
 		}
-		at := col
+		where := at
 		if item.Kind == OddsEscape {
-			at = argCol(0)
+			where = argPos(0)
 		}
-		if msg := b.oddsProblem(game, item); msg != "" {
-			errs.Add(f.line, at, "odds "+name.s+": "+msg)
+		if msg := b.oddsProblem(item); msg != "" {
+			p.add(where, "odds "+name.s+": "+msg)
 			continue
 		}
 		b.Odds = append(b.Odds, item)
 		b.refused = b.refused[:len(b.refused)-1]
 	}
-	if _, ok := get("show"); !ok && len(b.Odds) > 0 {
+	if !p.has("show") && len(b.Odds) > 0 {
 		b.Show |= ShowOdds
 	}
 }
 
+// escapePoint reads the escaping checker's point of an "escape" item or
+// claim: 1 to 24, or "bar".
+func escapePoint(s string) (engine.Point, bool) {
+	if s == "bar" {
+		return engine.Bar, true
+	}
+	n, ok := wholeNumber(s)
+	return engine.Point(n), ok && n >= 1 && n <= 24
+}
+
+// oddsItem is one comma-separated item of an "odds:" value.
 type oddsItem struct {
 	words []word
-	col   int // 0-based offset in characters of the item in the value
+	col   int // offset in characters of the item in the value
 }
 
 // oddsItems splits an "odds:" value at commas into items of words. A
 // value with only spaces has no items; an empty item between two commas
 // (or after the last) is kept, with no words, to be reported.
 func oddsItems(v string) []oddsItem {
-	if trimSpace(v) == "" {
+	if strings.TrimSpace(v) == "" {
 		return nil
 	}
 	var out []oddsItem
-	start := 0
-	for i := 0; i <= len(v); i++ {
-		if i < len(v) && v[i] != ',' {
-			continue
-		}
-		out = append(out, oddsItem{words(v[start:i]), utf8.RuneCountInString(v[:start])})
-		start = i + 1
+	col := 0
+	for item := range strings.SplitSeq(v, ",") {
+		out = append(out, oddsItem{words(item), col})
+		col += utf8.RuneCountInString(item) + 1
 	}
 	return out
 }
 
 // oddsProblem says why an odds item makes no sense for the block's
 // position, or "".
-func (b *Block) oddsProblem(game Game, it OddsItem) string {
+func (b *Block) oddsProblem(it OddsItem) string {
 	p, r := b.Position, b.Rules
 	s := p.Turn
 	switch it.Kind {
 	case OddsLastRoll:
-		return b.statProblem(game, StatDraw)
+		return b.statProblem(engine.StatDraw)
 	case OddsBearOff:
 		switch {
 		case p.LastRoll(r):
@@ -229,16 +240,16 @@ func (b *Block) oddsProblem(game Game, it OddsItem) string {
 }
 
 // farthest returns the point of side s's checker farthest from home.
-func farthest(p Position, s Side) Point {
+func farthest(p engine.Position, s engine.Side) engine.Point {
 	if p.Bar(s) > 0 {
-		return Bar
+		return engine.Bar
 	}
 	for o := 24; o >= 1; o-- {
-		if p.b[s][o] > 0 {
-			return white(p.Game, s, o)
+		if pt := engine.WhitePoint(p.Game, s, o); p.Count(s, pt) > 0 {
+			return pt
 		}
 	}
-	return Off
+	return engine.Off
 }
 
 // contactProblem says how the two sides of p can still meet, or "" when
@@ -247,32 +258,32 @@ func farthest(p Position, s Side) Point {
 // every checker of each side in the second half of its own way (its own
 // points 1–12). A side with no checker left never interacts. This is the
 // same test as odds.Contact (a test checks that they agree).
-func contactProblem(p Position) string {
-	if p.OnBoard(White)+p.Bar(White) == 0 || p.OnBoard(Black)+p.Bar(Black) == 0 {
+func contactProblem(p engine.Position) string {
+	if p.OnBoard(engine.White)+p.Bar(engine.White) == 0 || p.OnBoard(engine.Black)+p.Bar(engine.Black) == 0 {
 		return ""
 	}
-	for _, s := range []Side{White, Black} {
+	for _, s := range []engine.Side{engine.White, engine.Black} {
 		if p.Bar(s) > 0 {
 			return "the sides are still in contact: " + s.String() + " has a checker on the bar"
 		}
 	}
-	if p.Game == Short {
+	if p.Game == engine.Short {
 		highW, lowB := 0, 25
 		for pt := 1; pt <= 24; pt++ {
-			if p.Count(White, Point(pt)) > 0 {
+			if p.Count(engine.White, engine.Point(pt)) > 0 {
 				highW = pt
 			}
-			if p.Count(Black, Point(pt)) > 0 && lowB == 25 {
+			if p.Count(engine.Black, engine.Point(pt)) > 0 && lowB == 25 {
 				lowB = pt
 			}
 		}
 		if highW >= lowB {
-			return "the sides are still in contact: white's checker on " + itoa(highW) + " and black's on " + itoa(lowB) + " have not passed each other"
+			return "the sides are still in contact: white's checker on " + strconv.Itoa(highW) + " and black's on " + strconv.Itoa(lowB) + " have not passed each other"
 		}
 		return ""
 	}
-	for _, s := range []Side{White, Black} {
-		if f := farthest(p, s); own(p.Game, s, f) > 12 {
+	for _, s := range []engine.Side{engine.White, engine.Black} {
+		if f := farthest(p, s); engine.OwnPoint(p.Game, s, f) > 12 {
 			return "the sides are still in contact: " + s.String() + "'s checker on " + f.String() + " has still to pass " + s.Other().String() + "'s checkers"
 		}
 	}
@@ -284,27 +295,27 @@ func contactProblem(p Position) string {
 // ahead of the checker (long nardy: any opponent checker; short: two or
 // more) and the blocking points after it with at most one open point
 // between two of them, as odds.BlockadeEnd finds it.
-func escapeProblem(p Position, pt Point) string {
+func escapeProblem(p engine.Position, pt engine.Point) string {
 	s := p.Turn
 	var o int
 	switch {
-	case pt == Bar && p.Game == Long:
+	case pt == engine.Bar && p.Game == engine.Long:
 		return `long nardy has no bar; write the checker's point`
-	case pt == Bar && p.Bar(s) == 0:
+	case pt == engine.Bar && p.Bar(s) == 0:
 		return s.String() + " has no checker on the bar"
-	case pt == Bar:
+	case pt == engine.Bar:
 		o = 25
 	case p.Count(s, pt) == 0:
 		return s.String() + " (to move) has no checker on point " + pt.String()
 	default:
-		o = own(p.Game, s, pt)
+		o = engine.OwnPoint(p.Game, s, pt)
 	}
 	blocking := func(x int) bool {
 		if x < 1 || x > 24 {
 			return false
 		}
-		n := p.Count(s.Other(), white(p.Game, s, x))
-		if p.Game == Long {
+		n := p.Count(s.Other(), engine.WhitePoint(p.Game, s, x))
+		if p.Game == engine.Long {
 			return n > 0
 		}
 		return n >= 2
@@ -327,7 +338,7 @@ func escapeProblem(p Position, pt Point) string {
 			last -= 2
 		default:
 			if last < 2 {
-				return "the blockade in front of the checker on " + pt.String() + " reaches " + s.String() + "'s last point (" + white(p.Game, s, last).String() + "): only bearing off would pass it"
+				return "the blockade in front of the checker on " + pt.String() + " reaches " + s.String() + "'s last point (" + engine.WhitePoint(p.Game, s, last).String() + "): only bearing off would pass it"
 			}
 			return ""
 		}

@@ -1,8 +1,10 @@
-package engine
+package block
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/nardydocs/nardydocs/engine"
 )
 
 func TestExpectVerify(t *testing.T) {
@@ -12,7 +14,7 @@ func TestExpectVerify(t *testing.T) {
 		got          string
 		ok           bool
 	}{
-		// Seed 004: White's first 3-3 has two plays, four dice each.
+		// Seed 004: engine.White's first 3-3 has two plays, four dice each.
 		{"game: long\nposition: start\ndice: 3-3", "moves 2", "2", true},
 		{"game: long\nposition: start\ndice: 3-3", "moves 3", "2", false},
 		{"game: long\nposition: start\ndice: 6-6", "dice-played 2", "2", true},
@@ -22,7 +24,7 @@ func TestExpectVerify(t *testing.T) {
 		{"game: long\nposition: start", "pips white 360", "360", true},
 		{"game: long\nposition: start", "doubles 6/36", "6/36", true},
 		{"game: long\nposition: start", "head2 3/36", "3/36", true},
-		// Seed 004: two checkers on Black's 6-point draw with 4 of 36.
+		// Seed 004: two checkers on engine.Black's 6-point draw with 4 of 36.
 		{lastRoll, "draw 4/36", "4/36", true},
 		{lastRoll + "rules: no-draws", "result oin 1", "oin 1", true},
 		{lastRoll, "result oin", "not over (the last roll is to come)", false},
@@ -30,7 +32,7 @@ func TestExpectVerify(t *testing.T) {
 		{"game: short\nwhite:\nblack: 19x15\ncube: 4\njacoby: on", "result gammon 8", "gammon 8", true},
 		{"game: short\nwhite:\nblack: 19x15\ncube: 1\njacoby: on", "result gammon 1", "gammon 1", true},
 	} {
-		b, err := ParseBlock(c.block+"\nexpect: "+c.claim, ParseOptions{})
+		b, err := Parse(c.block+"\nexpect: "+c.claim, Options{})
 		if err != nil {
 			t.Errorf("%q with %q: %v", c.block, c.claim, err)
 			continue
@@ -55,35 +57,10 @@ func TestExpectErrors(t *testing.T) {
 		{"game: long\nposition: start\nexpect: result marz", `line 3: expect "result marz": "marz" is not a result`},
 		{"game: long\nposition: start\ndice: 6-6\nexpect: illegal", `line 4: expect "illegal": write the play`},
 	} {
-		_, err := ParseBlock(c.block, ParseOptions{})
+		_, err := Parse(c.block, Options{})
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%q:\n got %v\nwant %s…", c.block, err, c.want)
 		}
-	}
-}
-
-func TestProfile(t *testing.T) {
-	for _, c := range []struct {
-		rules string
-		want  string
-	}{
-		{"", "default"},
-		{"last-roll=off", "no-draws"},
-		{"no-draws", "no-draws"},
-		{"club head-exception=generalized", "no-draws block-check=end-of-turn"}, // a tie: the earlier preset
-		{"short=eastern", "eastern"},
-		{"federation block-check=end-of-turn", "federation block-check=end-of-turn"},
-	} {
-		r, err := ParseRules(DefaultRules, c.rules)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := r.Profile(); got != c.want {
-			t.Errorf("Profile(%q) = %q, want %q", c.rules, got, c.want)
-		}
-	}
-	if _, err := ParseRules(DefaultRules, "strict"); err == nil || !strings.Contains(err.Error(), "unknown profile \"strict\"; write a preset (default, federation, no-draws, club, eastern)") {
-		t.Errorf("unknown preset: %v", err)
 	}
 }
 
@@ -99,22 +76,22 @@ func TestOddsClaims(t *testing.T) {
 		want         OddsClaim // without Item
 		item         OddsKind
 	}{
-		{bearoff, "bearoff 2 78.2%", OddsClaim{Turns: 2, Chance: Chance{Tenths: 782}}, OddsBearOff},
-		{bearoff, "bearoff 2 78,2%", OddsClaim{Turns: 2, Chance: Chance{Tenths: 782, Comma: true}}, OddsBearOff},
-		{bearoff, "bearoff 2 78,2 %", OddsClaim{Turns: 2, Chance: Chance{Tenths: 782, Comma: true}}, OddsBearOff},
-		{bearoff, "bearoff 3 100%", OddsClaim{Turns: 3, Chance: Chance{Tenths: 1000}}, OddsBearOff},
-		{bearoff, "bearoff 3 >99.9%", OddsClaim{Turns: 3, Chance: Chance{Tenths: 999, Edge: 1}}, OddsBearOff},
-		{bearoff, "bearoff 1 4/36", OddsClaim{Turns: 1, Chance: Chance{Num: 4, Den: 36}}, OddsBearOff},
-		{bearoff, "bearoff 2 169/216", OddsClaim{Turns: 2, Chance: Chance{Num: 169, Den: 216}}, OddsBearOff},
-		{race, "race 3/16", OddsClaim{Winner: White, Chance: Chance{Num: 3, Den: 16}}, OddsRace},
-		{race, "race draw 62.5%", OddsClaim{Draw: true, Chance: Chance{Tenths: 625}}, OddsRace},
-		{race, "race black <0,1%", OddsClaim{Winner: Black, Chance: Chance{Tenths: 1, Edge: -1, Comma: true}}, OddsRace},
-		{escape, "escape 3 31.8%", OddsClaim{Turns: 3, Chance: Chance{Tenths: 318}}, OddsEscape},
-		{escape, "escape 11 1 2/36", OddsClaim{Turns: 1, Chance: Chance{Num: 2, Den: 36}}, OddsEscape},
-		{last, "lastroll 4/36", OddsClaim{Draw: true, Winner: Black, Chance: Chance{Num: 4, Den: 36}}, OddsLastRoll},
-		{last, "lastroll white 88.9%", OddsClaim{Winner: White, Chance: Chance{Tenths: 889}}, OddsLastRoll},
+		{bearoff, "bearoff 2 78.2%", OddsClaim{Turns: 2, Chance: Chance{Tenths: 782, Text: "78.2%"}}, OddsBearOff},
+		{bearoff, "bearoff 2 78,2%", OddsClaim{Turns: 2, Chance: Chance{Tenths: 782, Comma: true, Text: "78,2%"}}, OddsBearOff},
+		{bearoff, "bearoff 2 78,2 %", OddsClaim{Turns: 2, Chance: Chance{Tenths: 782, Comma: true, Text: "78,2%"}}, OddsBearOff},
+		{bearoff, "bearoff 3 100%", OddsClaim{Turns: 3, Chance: Chance{Tenths: 1000, Text: "100%"}}, OddsBearOff},
+		{bearoff, "bearoff 3 >99.9%", OddsClaim{Turns: 3, Chance: Chance{Tenths: 999, Edge: 1, Text: ">99.9%"}}, OddsBearOff},
+		{bearoff, "bearoff 1 4/36", OddsClaim{Turns: 1, Chance: Chance{Num: 4, Den: 36, Text: "4/36"}}, OddsBearOff},
+		{bearoff, "bearoff 2 169/216", OddsClaim{Turns: 2, Chance: Chance{Num: 169, Den: 216, Text: "169/216"}}, OddsBearOff},
+		{race, "race 3/16", OddsClaim{Winner: engine.White, Chance: Chance{Num: 3, Den: 16, Text: "3/16"}}, OddsRace},
+		{race, "race draw 62.5%", OddsClaim{Draw: true, Chance: Chance{Tenths: 625, Text: "62.5%"}}, OddsRace},
+		{race, "race black <0,1%", OddsClaim{Winner: engine.Black, Chance: Chance{Tenths: 1, Edge: -1, Comma: true, Text: "<0,1%"}}, OddsRace},
+		{escape, "escape 3 31.8%", OddsClaim{Turns: 3, Chance: Chance{Tenths: 318, Text: "31.8%"}}, OddsEscape},
+		{escape, "escape 11 1 2/36", OddsClaim{Turns: 1, Chance: Chance{Num: 2, Den: 36, Text: "2/36"}}, OddsEscape},
+		{last, "lastroll 4/36", OddsClaim{Draw: true, Winner: engine.Black, Chance: Chance{Num: 4, Den: 36, Text: "4/36"}}, OddsLastRoll},
+		{last, "lastroll white 88.9%", OddsClaim{Winner: engine.White, Chance: Chance{Tenths: 889, Text: "88.9%"}}, OddsLastRoll},
 	} {
-		b, err := ParseBlock(c.block+"expect: "+c.claim, ParseOptions{})
+		b, err := Parse(c.block+"expect: "+c.claim, Options{})
 		if err != nil {
 			t.Errorf("%q: %v", c.claim, err)
 			continue
@@ -152,7 +129,7 @@ func TestOddsClaims(t *testing.T) {
 		{"game: long\nwhite: 13 6\nblack: 12 11 10 9 8 3\nodds: escape 13 2, escape 6 1\nexpect: escape 1 10%", `line 5: expect "escape 1 10%": the block has several escapes: name the checker's point, e.g. "escape 13 1 10%"`},
 		{last + "expect: lastroll", `line 6: expect "lastroll": write "lastroll [white|black|draw] CHANCE", e.g. "lastroll 4/36"`},
 	} {
-		_, err := ParseBlock(c.block, ParseOptions{})
+		_, err := Parse(c.block, Options{})
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%q:\n got %v\nwant %s…", c.block, err, c.want)
 		}
@@ -175,12 +152,12 @@ func TestClaimsOnRefusedLines(t *testing.T) {
 		{"game: long\nwhite:\nblack: 18x2\nturn: black\nrules: no-draws\nstats: draw\nexpect: draw 4",
 			"line 6: stats draw: the side to move is not on its last roll (the starter must have borne off all 15, the other side have 4 or fewer left, all home, and the rules give a last roll)\nline 7: expect \"draw 4\": write the count out of 36"},
 	} {
-		_, err := ParseBlock(c.block, ParseOptions{})
+		_, err := Parse(c.block, Options{})
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%q:\n got %v\nwant %s…", c.block, err, c.want)
 			continue
 		}
-		if n := len(err.(ErrorList)); n != strings.Count(c.want, "\n")+1 {
+		if n := len(err.(engine.ErrorList)); n != strings.Count(c.want, "\n")+1 {
 			t.Errorf("%q: %d problems, want %d:\n%v", c.block, n, strings.Count(c.want, "\n")+1, err)
 		}
 	}

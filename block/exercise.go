@@ -1,6 +1,10 @@
-package engine
+package block
 
-import "slices"
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // Exercise is a task a block sets for a worksheet ("exercise:" line). Its
 // answer is always computed from the block, never written by hand.
@@ -22,59 +26,50 @@ var exerciseNames = []string{"plays", "stats", "illegal"}
 // String returns the exercise's name as written on an "exercise:" line.
 func (e Exercise) String() string { return exerciseNames[e] }
 
-// parseExercise reads "exercise:", after the keys it depends on.
-func (b *Block) parseExercise(get func(string) (field, bool), errs *ErrorList) {
-	f, ok := get("exercise")
+// readExercise reads "exercise:", after the keys it depends on.
+func (p *parser) readExercise() {
+	b := p.b
+	f, ok := p.get("exercise")
 	if !ok {
 		return
 	}
 	ws := words(f.val)
+	known := strings.Join(exerciseNames, ", ")
 	if len(ws) == 0 {
-		errs.Add(f.line, f.col, "exercise: name the task: "+joinNames(exerciseNames))
+		p.add(f.pos(0), "exercise: name the task: "+known)
 		return
 	}
 	for _, w := range ws {
-		col := f.col + w.col
+		at := f.pos(w.col)
 		i := slices.Index(exerciseNames, w.s)
 		if i < 0 {
-			errs.Add(f.line, col, `unknown exercise "`+w.s+`"; known: `+joinNames(exerciseNames))
+			p.add(at, "unknown exercise "+strconv.Quote(w.s)+"; known: "+known)
 			continue
 		}
 		e := Exercise(i)
 		if slices.Contains(b.Exercises, e) {
-			errs.Add(f.line, col, `exercise "`+w.s+`" is listed twice`)
+			p.add(at, "exercise "+strconv.Quote(w.s)+" is listed twice")
 			continue
 		}
 		need := ""
 		switch e {
 		case ExercisePlays:
-			if _, has := get("dice"); !has {
+			if !p.has("dice") {
 				need = `a "dice:" line: the task is to find every legal play for that roll`
 			}
 		case ExerciseStats:
-			if _, has := get("stats"); !has {
+			if !p.has("stats") {
 				need = `a "stats:" line: the task is to count the rolls of each statistic`
 			}
 		case ExerciseIllegal:
-			if _, has := get("illegal"); !has {
+			if !p.has("illegal") {
 				need = `an "illegal:" line: the task is to say why that play is not allowed`
 			}
 		}
 		if need != "" {
-			errs.Add(f.line, col, `exercise "`+w.s+`" needs `+need)
+			p.add(at, "exercise "+strconv.Quote(w.s)+" needs "+need)
 			continue
 		}
 		b.Exercises = append(b.Exercises, e)
 	}
-}
-
-func joinNames(names []string) string {
-	s := ""
-	for i, n := range names {
-		if i > 0 {
-			s += ", "
-		}
-		s += n
-	}
-	return s
 }

@@ -1,0 +1,638 @@
+// Package block reads position blocks: the plain-text format of the
+// ```nardy fenced code blocks in the site's pages, of "nardydocs moves"
+// and of the standalone checker. A block sets up a position (from
+// checkers listed per side, a position code, "start" or an earlier
+// block's position, then "play:" lines), a roll and a rule profile, and
+// says what the page shows of it: a diagram with arrows and marks, the
+// legal plays, a table over all rolls, dice statistics, odds beyond one
+// roll, a result, an illegal play and why, exercises for a worksheet,
+// and claims ("expect:") that the build checks against the engine.
+//
+// The format is described, with examples, in docs/blocks.md. Every
+// problem of a block is reported at once, in an engine.ErrorList whose
+// positions are lines and columns inside the block.
+//
+// The package reads the page format; the game itself (positions, legal
+// plays, explanations, statistics) is package engine's.
+package block
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/nardydocs/nardydocs/engine"
+)
+
+// Output is one thing a block can show on a page.
+type Output uint8
+
+// The outputs a block can ask for with "show:".
+const (
+	ShowDiagram Output = 1 << iota // the board diagram
+	ShowMoves                      // the legal plays for the block's dice
+	ShowRolls                      // a table over all 21 rolls
+	ShowStats                      // the dice statistics named by "stats:"
+	ShowResult                     // who won and how many points (a finished game)
+	ShowChecker                    // a form where the reader tries a move for the block's roll
+	ShowEditor                     // the standalone checker: the reader edits the whole block
+	ShowOdds                       // the statistics beyond one roll named by "odds:"
+)
+
+// outputNames are the names of the outputs on a "show:" line, in the
+// order of the Output constants.
+var outputNames = []string{"diagram", "moves", "rolls", "stats", "result", "checker", "editor", "odds"}
+
+// Has reports whether o includes x.
+func (o Output) Has(x Output) bool { return o&x != 0 }
+
+// PlayLine is a "play:" line: a roll and the play made with it.
+type PlayLine struct {
+	Dice engine.Dice
+	Text string
+	Play engine.Play
+	Pos  engine.Pos
+}
+
+// Block is a parsed position block.
+type Block struct {
+	// Position is the position shown: the one written, after any plays.
+	Position engine.Position
+	// Dice is the roll to study in Position; HasDice is false when the
+	// block gives none.
+	Dice    engine.Dice
+	HasDice bool
+	// Rules is the profile the block is computed under.
+	Rules engine.Rules
+	// Caption is the text under the diagram.
+	Caption string
+	// Show is what the block puts on the page.
+	Show Output
+	// Stats lists the statistics to compute, in the order written.
+	Stats []engine.Stat
+	// Arrows are moves to draw on the diagram.
+	Arrows []engine.Segment
+	// Marks are points to highlight on the diagram.
+	Marks []engine.Point
+	// Illegal is a play the block claims is not allowed; IllegalText is
+	// how it was written. The claim is checked with engine.Explain.
+	Illegal     []engine.Segment
+	IllegalText string
+	// Name names the shown position so later blocks can continue it with
+	// "from:".
+	Name string
+	// From is the name of the earlier position this block continues.
+	From string
+	// Plays are the "play:" lines, already checked and applied.
+	Plays []PlayLine
+	// Scoring is how a finished short-nardy game is scored: "cube: N"
+	// (the game is played with the doubling cube, now at N) and
+	// "jacoby: on".
+	Scoring engine.Scoring
+	// Rolls lists the rolls of the "show: rolls" table (all 21 unless a
+	// "rolls:" line chooses some), larger die first.
+	Rolls []engine.Dice
+	// Expect are the claims the block makes about what the engine
+	// computes ("expect:"); the site checks them with Verify.
+	Expect []Expectation
+	// Odds lists the statistics beyond one roll to compute ("odds:"), in
+	// the order written.
+	Odds []OddsItem
+	// Exercises are the worksheet tasks the block sets ("exercise:").
+	Exercises []Exercise
+	// At records where each key was written: its value's line and column.
+	At map[string]engine.Pos
+
+	// refused lists what the "stats:" and "odds:" lines named but could
+	// not compute ("draw", "lastroll"): a claim about it is not reported
+	// again, the line already is.
+	refused []string
+}
+
+// Options give the context of a block: the page's defaults and the
+// positions named by earlier blocks.
+type Options struct {
+	// Game is used when the block has no "game:" line; HasGame says
+	// whether there is such a default.
+	Game    engine.Game
+	HasGame bool
+	// Rules is the profile the block's "rules:" line overrides.
+	Rules engine.Rules
+	// Lookup finds a position named by an earlier block; nil means no
+	// names are known.
+	Lookup func(name string) (engine.Position, bool)
+	// Names lists the names known so far, for error messages.
+	Names []string
+}
+
+// Keys lists every key a block may use, in documented order.
+var Keys = []string{
+	"game", "position", "from", "white", "black", "white-bar", "black-bar",
+	"turn", "started", "rules", "play", "dice", "show", "stats", "odds", "caption",
+	"arrows", "marks", "illegal", "name", "rolls", "cube", "jacoby", "exercise", "expect",
+}
+
+// field is one "key: value" line of a block.
+type field struct {
+	key, val string
+	line     int
+	col      int // of the value
+}
+
+// pos returns the place of f's value, or of the character off characters
+// into it.
+func (f field) pos(off int) engine.Pos { return engine.Pos{Line: f.line, Col: f.col + off} }
+
+// parser reads one block: its lines by key, the context, the block being
+// filled in and every problem found.
+type parser struct {
+	opt    Options
+	fields map[string][]field
+	errs   engine.ErrorList
+	b      *Block
+	game   engine.Game
+}
+
+// Parse reads a position block. All problems are reported together as an
+// engine.ErrorList, each with the line and column inside the block.
+func Parse(src string, opt Options) (*Block, error) {
+	p := &parser{opt: opt, fields: map[string][]field{}, b: &Block{At: map[string]engine.Pos{}}}
+	p.readLines(src)
+	if !p.readGame() {
+		return nil, p.errs.Err()
+	}
+	p.readRules()
+	posOK := p.readPosition()
+	p.readPlays(posOK)
+	p.readDice()
+	p.readPresentation()
+	p.readScoring()
+	p.readOdds()
+	p.readExercise()
+	p.readExpect()
+	p.readName()
+	if len(p.errs) > 0 {
+		return nil, p.errs.Err()
+	}
+	return p.b, nil
+}
+
+// add records a problem at pos.
+func (p *parser) add(pos engine.Pos, msg string) { p.errs.Add(pos, msg) }
+
+// get returns the (first) line of key k.
+func (p *parser) get(k string) (field, bool) {
+	fs := p.fields[k]
+	if len(fs) == 0 {
+		return field{}, false
+	}
+	return fs[0], true
+}
+
+// has reports whether the block has a line of key k.
+func (p *parser) has(k string) bool { return len(p.fields[k]) > 0 }
+
+// readLines splits the block into its "key: value" lines.
+func (p *parser) readLines(src string) {
+	line := 0
+	for raw := range strings.Lines(src) {
+		line++
+		raw = strings.TrimRight(raw, " \t\r\n")
+		key, val, col, ok := splitLine(raw)
+		if !ok {
+			if strings.TrimSpace(stripComment(raw)) != "" {
+				p.add(engine.Pos{Line: line, Col: 1}, `expected "key: value", e.g. "white: 24x15"`)
+			}
+			continue
+		}
+		if !slices.Contains(Keys, key) {
+			p.add(engine.Pos{Line: line, Col: 1}, "unknown key "+strconv.Quote(key)+suggest(key, Keys)+"; known: "+strings.Join(Keys, ", "))
+			continue
+		}
+		if key != "caption" {
+			val = strings.TrimSpace(stripComment(val))
+		}
+		if prev := p.fields[key]; len(prev) > 0 && key != "play" && key != "expect" {
+			p.add(engine.Pos{Line: line, Col: 1}, "duplicate key "+strconv.Quote(key)+" (first on line "+strconv.Itoa(prev[0].line)+")")
+			continue
+		}
+		p.fields[key] = append(p.fields[key], field{key, val, line, col})
+	}
+	for k, fs := range p.fields {
+		p.b.At[k] = fs[0].pos(0)
+	}
+}
+
+// readGame finds the block's game; without one nothing else can be read.
+func (p *parser) readGame() bool {
+	p.game = p.opt.Game
+	hasGame := p.opt.HasGame
+	if f, ok := p.get("game"); ok {
+		g, ok := engine.ParseGame(f.val)
+		if !ok {
+			p.add(f.pos(0), "game "+strconv.Quote(f.val)+`: write "long" or "short"`)
+			return false
+		}
+		p.game, hasGame = g, true
+	}
+	if !hasGame {
+		p.add(engine.Pos{Line: 1, Col: 1}, `no game: add "game: long" or "game: short"`)
+		return false
+	}
+	return true
+}
+
+// readRules applies the "rules:" line over the context's profile.
+func (p *parser) readRules() {
+	p.b.Rules = p.opt.Rules
+	f, ok := p.get("rules")
+	if !ok {
+		return
+	}
+	for _, w := range words(f.val) {
+		if err := p.b.Rules.Set(w.s); err != nil {
+			p.add(f.pos(w.col), err.Error())
+			continue
+		}
+		name, _, isKey := strings.Cut(w.s, "=")
+		if g, _ := engine.GameOf(name); isKey && g != p.game {
+			p.add(f.pos(w.col), "rule "+strconv.Quote(w.s)+" is for "+g.String()+" nardy; this block is "+p.game.String()+" nardy")
+		}
+	}
+}
+
+// readPlays applies the "play:" lines to the position, each checked by
+// the engine; posOK is false when the position itself could not be read.
+func (p *parser) readPlays(posOK bool) {
+	pos := p.b.Position
+	for _, f := range p.fields["play"] {
+		if !posOK {
+			break
+		}
+		dtext, rest, _ := strings.Cut(f.val, " ")
+		d, err := engine.ParseDice(dtext)
+		if err != nil {
+			p.add(f.pos(0), "play: "+err.Error()+`; write the roll, then the play: "play: 6-5 24/18 18/13"`)
+			break
+		}
+		rest = strings.TrimSpace(rest)
+		v := engine.Explain(pos, d, p.b.Rules, rest)
+		if !v.Legal() {
+			at := f.pos(0)
+			if v.Col > 0 {
+				at = f.pos(len(dtext) + 1 + v.Col - 1)
+			}
+			p.add(at, "play "+d.String()+" "+strconv.Quote(rest)+" is not legal: "+v.String())
+			break
+		}
+		p.b.Plays = append(p.b.Plays, PlayLine{Dice: d, Text: rest, Play: v.Play, Pos: f.pos(0)})
+		pos = v.Play.Position
+	}
+	p.b.Position = pos
+}
+
+// readDice reads the roll to study.
+func (p *parser) readDice() {
+	f, ok := p.get("dice")
+	if !ok {
+		return
+	}
+	d, err := engine.ParseDice(f.val)
+	if err != nil {
+		p.add(f.pos(0), err.Error())
+		return
+	}
+	p.b.Dice, p.b.HasDice = d, true
+}
+
+// readName reads the name later blocks continue the position by.
+func (p *parser) readName() {
+	f, ok := p.get("name")
+	if !ok {
+		return
+	}
+	if !validName(f.val) {
+		p.add(f.pos(0), "name "+strconv.Quote(f.val)+": use letters, digits and '-'")
+	}
+	p.b.Name = f.val
+}
+
+// readPresentation reads what the block shows and how: the caption, the
+// statistics, "show:", the rolls of the rolls table, arrows, marks and
+// the illegal play.
+func (p *parser) readPresentation() {
+	b := p.b
+	if f, ok := p.get("caption"); ok {
+		b.Caption = strings.TrimSpace(f.val)
+	}
+	p.readStats()
+	if f, ok := p.get("show"); ok {
+		for _, w := range words(f.val) {
+			i := slices.Index(outputNames, w.s)
+			if i < 0 {
+				p.add(f.pos(w.col), "unknown output "+strconv.Quote(w.s)+"; known: "+strings.Join(outputNames, ", "))
+				continue
+			}
+			b.Show |= 1 << i
+		}
+		if b.Show.Has(ShowMoves) && !b.HasDice {
+			p.add(f.pos(0), `"show: moves" needs a "dice:" line`)
+		}
+		if b.Show.Has(ShowChecker) && !b.HasDice {
+			p.add(f.pos(0), `"show: checker" needs a "dice:" line: the reader tries a move for a roll`)
+		}
+		if b.Show.Has(ShowStats) && !p.has("stats") {
+			p.add(f.pos(0), `"show: stats" needs a "stats:" line naming them`)
+		}
+	} else {
+		b.Show = ShowDiagram
+		if b.HasDice {
+			b.Show |= ShowMoves | ShowChecker
+		}
+		if len(b.Stats) > 0 {
+			b.Show |= ShowStats
+		}
+	}
+	p.readRolls()
+	if f, ok := p.get("arrows"); ok {
+		if segs, ok := p.moves(f, "arrows: "); ok {
+			b.Arrows = segs
+		}
+	}
+	if f, ok := p.get("marks"); ok {
+		for _, w := range words(f.val) {
+			n, isNum := wholeNumber(w.s)
+			if !isNum || n < 1 || n > 24 {
+				p.add(f.pos(w.col), "marks: "+strconv.Quote(w.s)+" is not a point 1 to 24")
+				continue
+			}
+			b.Marks = append(b.Marks, engine.Point(n))
+		}
+	}
+	p.readIllegal()
+}
+
+// moves reads the move text of line f, reporting a problem at its column
+// with the given prefix.
+func (p *parser) moves(f field, prefix string) ([]engine.Segment, bool) {
+	segs, err := engine.ParseMoves(f.val)
+	if err != nil {
+		e := err.(*engine.Error) // ParseMoves reports one problem, with its column
+		p.add(f.pos(e.Pos.Col-1), prefix+e.Msg)
+		return nil, false
+	}
+	return segs, true
+}
+
+// readStats reads the statistics of the "stats:" line.
+func (p *parser) readStats() {
+	f, ok := p.get("stats")
+	if !ok {
+		return
+	}
+	for _, w := range words(f.val) {
+		st, ok := engine.ParseStat(w.s)
+		if !ok {
+			p.add(f.pos(w.col), "unknown statistic "+strconv.Quote(w.s)+"; known: "+strings.Join(engine.StatNames, ", "))
+			continue
+		}
+		if msg := p.b.statProblem(st); msg != "" {
+			p.add(f.pos(w.col), "stats "+w.s+": "+msg)
+			p.b.refused = append(p.b.refused, w.s)
+			continue
+		}
+		p.b.Stats = append(p.b.Stats, st)
+	}
+}
+
+// readRolls reads the rows of the "show: rolls" table.
+func (p *parser) readRolls() {
+	b := p.b
+	b.Rolls = engine.AllRolls()
+	f, ok := p.get("rolls")
+	if !ok {
+		return
+	}
+	b.Rolls = nil
+	for _, w := range words(f.val) {
+		if w.s == "doubles" {
+			for _, d := range engine.AllRolls() {
+				if d.IsDouble() {
+					b.Rolls = append(b.Rolls, d)
+				}
+			}
+			continue
+		}
+		d, err := engine.ParseDice(w.s)
+		if err != nil {
+			p.add(f.pos(w.col), "rolls: "+err.Error()+`; or write "doubles"`)
+			continue
+		}
+		b.Rolls = append(b.Rolls, d.Canonical())
+	}
+	if !b.Show.Has(ShowRolls) {
+		p.add(engine.Pos{Line: f.line, Col: 1}, `"rolls:" chooses the rows of the "show: rolls" table; add rolls to "show:"`)
+	}
+}
+
+// readIllegal reads the play the block calls illegal and checks that the
+// engine agrees.
+func (p *parser) readIllegal() {
+	b := p.b
+	f, ok := p.get("illegal")
+	if !ok {
+		return
+	}
+	segs, ok := p.moves(f, "illegal: ")
+	switch {
+	case !ok:
+	case !b.HasDice:
+		p.add(f.pos(0), `"illegal:" needs a "dice:" line: a move is legal or not for a roll`)
+	default:
+		b.Illegal, b.IllegalText = segs, f.val
+		if v := engine.ExplainSegments(b.Position, b.Dice, b.Rules, segs); v.Legal() {
+			p.add(f.pos(0), "the play "+strconv.Quote(f.val)+" is legal with "+b.Dice.String()+" (it is the play "+v.Play.Notation()+`); an "illegal:" play must break a rule`)
+		}
+	}
+}
+
+// readScoring reads "cube:" and "jacoby:" and checks "show: result".
+func (p *parser) readScoring() {
+	b := p.b
+	if f, ok := p.get("cube"); ok {
+		n, isNum := wholeNumber(f.val)
+		eastern := b.Rules.Short == engine.Eastern
+		switch {
+		case p.game != engine.Short:
+			p.add(f.pos(0), "long nardy has no doubling cube")
+		case !isNum || n < 1 || n > engine.CubeMax && !eastern:
+			p.add(f.pos(0), "cube "+strconv.Quote(f.val)+": write the cube's value, 1 (centred) to 64")
+		case !eastern && n&(n-1) != 0: // not a power of two
+			p.add(f.pos(0), "cube "+f.val+`: the cube doubles (1, 2, 4 … 64); arithmetic stakes need "rules: short=eastern"`)
+		default:
+			b.Scoring.CubeInUse, b.Scoring.Cube = true, n
+		}
+	}
+	if f, ok := p.get("jacoby"); ok {
+		switch {
+		case f.val != "on" && f.val != "off":
+			p.add(f.pos(0), "jacoby "+strconv.Quote(f.val)+`: write "on" or "off"`)
+		case !b.Scoring.CubeInUse:
+			p.add(f.pos(0), `the Jacoby rule applies to games with the cube: add "cube: 1"`)
+		default:
+			b.Scoring.Jacoby = f.val == "on"
+		}
+	}
+	if b.Show.Has(ShowResult) {
+		o := b.Position.Result(b.Rules)
+		if !o.Over && !o.LastRollPending {
+			p.add(b.At["show"], `"show: result": the game is not over (no side has borne off all 15)`)
+		}
+	}
+}
+
+// statProblem says why statistic st makes no sense for the block, or "".
+func (b *Block) statProblem(st engine.Stat) string {
+	pos := b.Position
+	switch st {
+	case engine.StatDraw:
+		if pos.Game != engine.Long {
+			return "draws exist only in long nardy"
+		}
+		if !pos.LastRoll(b.Rules) {
+			return "the side to move is not on its last roll (the starter must have borne off all 15, the other side have 4 or fewer left, all home, and the rules give a last roll)"
+		}
+	case engine.StatHit:
+		if pos.Game != engine.Short {
+			return "nothing is hit in long nardy"
+		}
+	case engine.StatEnter:
+		if pos.Game != engine.Short || pos.Bar(pos.Turn) == 0 {
+			return "the side to move has no checker on the bar"
+		}
+	case engine.StatHead2:
+		if !pos.FirstTurn(pos.Turn) {
+			return "only a first turn in long nardy (all 15 on the head) can take two from the head"
+		}
+	}
+	return ""
+}
+
+// word is one word of a value.
+type word struct {
+	s   string
+	col int // offset in characters from the value's start
+}
+
+// words splits a value at spaces and tabs, remembering where each word
+// starts. The columns are counted as it goes, so a long line costs time
+// in proportion to its length.
+func words(v string) []word {
+	var out []word
+	col := 0 // characters before v[i]
+	for i := 0; i < len(v); {
+		if v[i] == ' ' || v[i] == '\t' {
+			i++
+			col++
+			continue
+		}
+		end := i + strings.IndexAny(v[i:], " \t")
+		if end < i {
+			end = len(v)
+		}
+		out = append(out, word{v[i:end], col})
+		col += utf8.RuneCountInString(v[i:end])
+		i = end
+	}
+	return out
+}
+
+// splitLine splits "key: value", returning the value's 1-based column.
+func splitLine(raw string) (key, val string, col int, ok bool) {
+	trimmed := strings.TrimLeft(raw, " \t")
+	if trimmed == "" || trimmed[0] == '#' {
+		return "", "", 0, false
+	}
+	i := strings.IndexByte(trimmed, ':')
+	if i <= 0 {
+		return "", "", 0, false
+	}
+	key = trimmed[:i]
+	if strings.Trim(key, "abcdefghijklmnopqrstuvwxyz-") != "" {
+		return "", "", 0, false
+	}
+	rest := trimmed[i+1:]
+	val = strings.TrimLeft(rest, " \t")
+	off := len(raw) - len(val)
+	return key, val, utf8.RuneCountInString(raw[:off]) + 1, true
+}
+
+// stripComment removes a "#" comment: a "#" at the start or after a space.
+func stripComment(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '#' && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t') {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+// wholeNumber reads a whole number written with digits only, no sign: a count
+// of checkers, a point, a cube's value.
+func wholeNumber(s string) (int, bool) {
+	if s == "" || strings.Trim(s, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
+}
+
+// validName reports whether s is a usable name: letters, digits, '-' and
+// '_' of the Latin alphabet.
+func validName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// suggest returns ` (did you mean "x"?)` for a close known word, or "".
+func suggest(s string, known []string) string {
+	best, bestD := "", 3
+	for _, k := range known {
+		if d := editDistance(s, k); d < bestD && d <= len(s)/2 {
+			best, bestD = k, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return " (did you mean " + strconv.Quote(best) + "?)"
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := 1
+			if a[i-1] == b[j-1] {
+				c = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
