@@ -96,16 +96,16 @@ func (l ErrorList) Error() string {
 
 // Rebase moves problems found in a text embedded in a file into the
 // file's coordinates: base is where the text's first character stands
-// (its line, and the column its lines start at). A problem without a line
-// is placed at base's line; one without a column keeps none.
+// (its line, and the column its lines start at). A problem without a
+// line concerns the whole text and gets only the file.
 func (l ErrorList) Rebase(base Pos) {
 	for _, e := range l {
-		p := Pos{File: base.File, Line: base.Line}
+		p := Pos{File: base.File}
 		if e.Pos.Line > 0 {
-			p.Line += e.Pos.Line - 1
-		}
-		if e.Pos.Col > 0 {
-			p.Col = base.Col + e.Pos.Col - 1
+			p.Line = base.Line + e.Pos.Line - 1
+			if e.Pos.Col > 0 {
+				p.Col = base.Col + e.Pos.Col - 1
+			}
 		}
 		e.Pos = p
 	}

@@ -13,6 +13,7 @@ import (
 // render, every internal link resolve and every page have its
 // translation (Build reports all of these as errors).
 func TestRealContent(t *testing.T) {
+	t.Parallel()
 	s, err := Build(context.Background(), Options{Content: filepath.Join("..", "content")})
 	if err != nil {
 		t.Fatalf("content/ does not build:\n%v", err)

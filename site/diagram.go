@@ -2,6 +2,8 @@ package site
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -45,36 +47,24 @@ type DiagramOptions struct {
 	Rules []string
 }
 
-// OptionError is a problem with the options of RenderDiagram rather than
-// with the block.
-type OptionError struct{ Msg string }
-
-func (e *OptionError) Error() string { return e.Msg }
-
-// RenderDiagram draws the position block src as a standalone SVG
-// document, for a handout. The block's problems come back as an
-// engine.ErrorList (lines and columns inside src), bad options as an
-// *OptionError.
-func RenderDiagram(w io.Writer, src string, o DiagramOptions) error {
-	l := o.Lang
-	if l == "" {
-		l = i18n.RU
-	}
-	if !l.Valid() {
-		return &OptionError{"--lang " + strconv.Quote(string(l)) + `: write "ru" or "uk"`}
-	}
+// options checks the options and returns the block's context and the
+// arrows they give.
+func (o DiagramOptions) options() (block.Options, []engine.Segment, error) {
 	var opt block.Options
+	if l := o.Lang; l != "" && !l.Valid() {
+		return opt, nil, errors.New("--lang " + strconv.Quote(string(l)) + `: write "ru" or "uk"`)
+	}
 	if o.Game != "" {
 		g, ok := engine.ParseGame(o.Game)
 		if !ok {
-			return &OptionError{"--game " + strconv.Quote(o.Game) + `: write "long" or "short"`}
+			return opt, nil, errors.New("--game " + strconv.Quote(o.Game) + `: write "long" or "short"`)
 		}
 		opt.Game, opt.HasGame = g, true
 	}
 	for _, kv := range o.Rules {
 		for _, w := range strings.Fields(kv) {
 			if err := opt.Rules.Set(w); err != nil {
-				return &OptionError{"--rules: " + err.Error()}
+				return opt, nil, fmt.Errorf("--rules: %w", err)
 			}
 		}
 	}
@@ -82,19 +72,42 @@ func RenderDiagram(w io.Writer, src string, o DiagramOptions) error {
 	if o.HasArrows && strings.TrimSpace(o.Arrows) != "" {
 		segs, err := engine.ParseMoves(o.Arrows)
 		if err != nil {
-			return &OptionError{"--arrows " + strconv.Quote(o.Arrows) + ": " + err.Error()}
+			return opt, nil, fmt.Errorf("--arrows %q: %w", o.Arrows, err)
 		}
 		arrows = segs
 	}
 	if o.WidthMM < 0 {
-		return &OptionError{"--width-mm: give a positive width"}
+		return opt, nil, errors.New("--width-mm: give a positive width")
+	}
+	return opt, arrows, nil
+}
+
+// Check reports what is wrong with the options themselves (as opposed to
+// the block they are applied to), or nil.
+func (o DiagramOptions) Check() error {
+	_, _, err := o.options()
+	return err
+}
+
+// RenderDiagram draws the position block src as a standalone SVG
+// document, for a handout. Bad options are reported as by Check; the
+// block's problems come back as an engine.ErrorList (lines and columns
+// inside src).
+func RenderDiagram(w io.Writer, src string, o DiagramOptions) error {
+	opt, arrows, err := o.options()
+	if err != nil {
+		return err
+	}
+	l := o.Lang
+	if l == "" {
+		l = i18n.RU
 	}
 	blk, err := block.Parse(src, opt)
 	if err != nil {
 		return err
 	}
 	if o.Moves && !blk.HasDice {
-		return errorString(`the block has no "dice:" line: --moves lists the legal plays of a roll`)
+		return errors.New(`the block has no "dice:" line: --moves lists the legal plays of a roll`)
 	}
 	dopt := board.Options(l, blk, "d")
 	dopt.Theme, dopt.WidthMM = o.Theme, o.WidthMM
@@ -127,7 +140,3 @@ func RenderDiagram(w io.Writer, src string, o DiagramOptions) error {
 	_, err = w.Write(buf.Bytes())
 	return err
 }
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strconv"
 	"strings"
+
+	"github.com/nardydocs/nardydocs/engine"
 )
 
 // RulesDiff is what would change if the site were built under other
@@ -17,7 +19,7 @@ type RulesDiff struct {
 	// Problems are the problems the other rules bring: claims that no
 	// longer hold, blocks that no longer make sense. Problems the content
 	// already has are not repeated.
-	Problems ErrorList
+	Problems engine.ErrorList
 	// Blocks is how many blocks were compared.
 	Blocks int
 }

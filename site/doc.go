@@ -4,6 +4,13 @@
 // statistics, illegal-move explanations), renders the pages through the
 // templates and writes the whole site atomically.
 //
+// A build runs in stages, each in a file of its own: read.go reads the
+// configuration and the pages, analyse.go parses every page and computes
+// every block (figure.go, odds.go), links.go resolves the links between
+// pages, nav.go orders the table of contents, render.go and worksheet.go
+// render the pages, write.go writes the site. The goldmark extension for
+// position blocks is package site/markdown.
+//
 // A build reports every problem it finds, each as "path:line:col:
-// message", and writes nothing when there is any.
+// message" in an engine.ErrorList, and writes nothing when there is any.
 package site

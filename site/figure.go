@@ -11,6 +11,7 @@ import (
 	"github.com/nardydocs/nardydocs/diagrams"
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/site/board"
+	"github.com/nardydocs/nardydocs/site/markdown"
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
@@ -87,27 +88,24 @@ const compactRows = 10
 // it gives only their number.
 const maxListedPlays = 8
 
-// figure evaluates one position block and renders it: the figure's HTML,
-// its standalone SVG (nil without a diagram), the parsed block and the
-// figures of its "odds:" tables, or the block's errors.
-func (b *builder) figure(p *page, n *Figure, id string, num int, named map[string]engine.Position, names []string) ([]byte, []byte, *block.Block, []oddsResult, engine.ErrorList) {
-	opt := block.Options{
-		Game:    p.fm.Game,
-		HasGame: p.fm.HasGame,
-		Rules:   p.fm.Rules,
-		Names:   names,
-		Lookup: func(name string) (engine.Position, bool) {
-			pos, ok := named[name]
-			return pos, ok
-		},
-	}
+// figureOut is what one position block produced: the figure's HTML, its
+// standalone SVG (nil without a diagram), the parsed block and the
+// figures of its "odds:" tables.
+type figureOut struct {
+	html, svg []byte
+	blk       *block.Block
+	odds      []oddsResult
+}
+
+// figure evaluates one position block and renders it. Its problems come
+// back as an engine.ErrorList (or an *engine.Error) placed inside the
+// block.
+func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, opt block.Options) (*figureOut, error) {
 	blk, err := block.Parse(n.Source, opt)
 	if err != nil {
-		if list, ok := err.(engine.ErrorList); ok {
-			return nil, nil, nil, nil, list
-		}
-		return nil, nil, nil, nil, engine.ErrorList{{Pos: engine.Pos{Line: 1, Col: 1}, Msg: err.Error()}}
+		return nil, err
 	}
+	inBlock := func(msg string) error { return &engine.Error{Pos: engine.Pos{Line: 1, Col: 1}, Msg: msg} }
 	l := p.lang
 	pos := blk.Position
 	v := figureView{
@@ -125,14 +123,14 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 		dopt.Printable = true // printed in the print theme (diagrams.PrintCSS in style.css)
 		var inline bytes.Buffer
 		if err := diagrams.Inline(&inline, pos, dopt); err != nil {
-			return nil, nil, nil, nil, engine.ErrorList{{Pos: engine.Pos{Line: 1, Col: 1}, Msg: "diagram: " + err.Error()}}
+			return nil, inBlock("diagram: " + err.Error())
 		}
 		v.SVG = template.HTML(inline.String())
 		var sa bytes.Buffer
 		// The standalone file is for printing: the print theme at an A4 page's text width.
 		dopt.ID, dopt.Theme, dopt.Printable, dopt.WidthMM = "d", diagrams.Print, false, PaperA4
 		if err := diagrams.Standalone(&sa, pos, dopt); err != nil {
-			return nil, nil, nil, nil, engine.ErrorList{{Pos: engine.Pos{Line: 1, Col: 1}, Msg: "diagram: " + err.Error()}}
+			return nil, inBlock("diagram: " + err.Error())
 		}
 		standalone = sa.Bytes()
 		v.SVGHref = path.Base(figureSVG(p, num))
@@ -182,7 +180,7 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 	if blk.Show.Has(block.ShowOdds) {
 		var errs engine.ErrorList
 		if oddsRes, errs = computeOdds(blk); errs != nil {
-			return nil, nil, nil, nil, errs
+			return nil, errs
 		}
 		v.Odds = oddsViews(l, blk, oddsRes)
 	}
@@ -208,16 +206,15 @@ func (b *builder) figure(p *page, n *Figure, id string, num int, named map[strin
 	}
 	var out bytes.Buffer
 	if err := b.tmpl.HTML.ExecuteTemplate(&out, "figure.html", v); err != nil {
-		return nil, nil, nil, nil, engine.ErrorList{{Pos: engine.Pos{Line: 1, Col: 1}, Msg: "template figure.html: " + err.Error()}}
+		return nil, inBlock("template figure.html: " + err.Error())
 	}
-	return out.Bytes(), standalone, blk, oddsRes, nil
+	return &figureOut{html: out.Bytes(), svg: standalone, blk: blk, odds: oddsRes}, nil
 }
 
 // checkerAction returns the link from page p to the standalone checker
 // of its language (content/<lang>/checker.md), or "" when there is none.
 func (b *builder) checkerAction(p *page) string {
-	key := string(p.lang) + "/checker.md"
-	if _, ok := b.byKey[key]; !ok {
+	if _, ok := b.byKey[pageKey(p.lang, "checker")]; !ok {
 		return ""
 	}
 	return relURL(p.url(), string(p.lang)+"/checker.html")

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nardydocs/nardydocs/engine"
+
 	"github.com/nardydocs/nardydocs/engine/odds"
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
@@ -13,6 +15,7 @@ import (
 // TestOddsGolden renders every kind of "odds:" item in both languages and
 // compares the pages with golden files (go test ./site -update).
 func TestOddsGolden(t *testing.T) {
+	t.Parallel()
 	s, _, err := buildArchive(t, "testdata/odds.txtar", 0)
 	if err != nil {
 		t.Fatalf("build failed:\n%v", err)
@@ -72,10 +75,11 @@ func TestOddsGolden(t *testing.T) {
 // TestOddsErrors: a bad "odds:" item is reported at its file line and
 // column.
 func TestOddsErrors(t *testing.T) {
+	t.Parallel()
 	_, other, err := buildArchive(t, "testdata/odds-errors.txtar", 0)
-	var list ErrorList
+	var list engine.ErrorList
 	if !errors.As(err, &list) {
-		t.Fatalf("error is %T, want ErrorList: %v", err, err)
+		t.Fatalf("error is %T, want an engine.ErrorList: %v", err, err)
 	}
 	want := strings.TrimSpace(other["want-errors"])
 	if got := strings.TrimSpace(list.Error()); got != want {
@@ -84,6 +88,7 @@ func TestOddsErrors(t *testing.T) {
 }
 
 func TestFigureText(t *testing.T) {
+	t.Parallel()
 	exact := func(a, b int64) odds.Figure {
 		r := big.NewRat(a, b)
 		v, _ := r.Float64()
@@ -121,10 +126,11 @@ func TestFigureText(t *testing.T) {
 // TestOddsClaims: a claim about an "odds:" figure that the figures do not
 // bear out fails the build at the claim, in the form of the other claims.
 func TestOddsClaims(t *testing.T) {
+	t.Parallel()
 	_, other, err := buildArchive(t, "testdata/odds-claims.txtar", 0)
-	var list ErrorList
+	var list engine.ErrorList
 	if !errors.As(err, &list) {
-		t.Fatalf("error is %T, want ErrorList: %v", err, err)
+		t.Fatalf("error is %T, want an engine.ErrorList: %v", err, err)
 	}
 	want := strings.TrimSpace(other["want-errors"])
 	if got := strings.TrimSpace(list.Error()); got != want {

@@ -2,20 +2,21 @@ package site
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/nardydocs/nardydocs/engine"
 )
 
 // TestRuleVariantsBreakTheirClaims flips each rule of the profile on a
 // fixture whose claims all hold by default, and checks that exactly the
 // claims (and tables) about that rule are reported.
 func TestRuleVariantsBreakTheirClaims(t *testing.T) {
-	dir := t.TempDir()
-	extract(t, "testdata/profiles.txtar", dir)
-	opt := Options{Content: filepath.Join(dir, "content")}
+	t.Parallel()
+	files, _ := archiveFS(t, "testdata/profiles.txtar")
+	opt := Options{Content: "content", FS: files}
 	if _, err := Build(context.Background(), opt); err != nil {
 		t.Fatalf("the fixture must build under the default profile:\n%v", err)
 	}
@@ -40,7 +41,7 @@ func TestRuleVariantsBreakTheirClaims(t *testing.T) {
 		}
 		var problems, changed []string
 		for _, e := range d.Problems {
-			problems = append(problems, filepath.Base(e.Path)+":"+strconv.Itoa(e.Line))
+			problems = append(problems, filepath.Base(e.Pos.File)+":"+strconv.Itoa(e.Pos.Line))
 		}
 		for _, r := range d.Changed {
 			changed = append(changed, filepath.Base(r.File)+":"+strconv.Itoa(r.Line))
@@ -71,15 +72,15 @@ func TestRuleVariantsBreakTheirClaims(t *testing.T) {
 // TestClaimFailureMessage: a claim the engine disagrees with fails the
 // build with the place, the claim, the engine's answer and the profile.
 func TestClaimFailureMessage(t *testing.T) {
-	dir := t.TempDir()
-	extract(t, "testdata/profiles.txtar", dir)
-	opt := Options{Content: filepath.Join(dir, "content"), Rules: []string{"no-draws", "last-roll=on", "head-exception=doubles"}}
+	t.Parallel()
+	files, _ := archiveFS(t, "testdata/profiles.txtar")
+	opt := Options{Content: "content", FS: files, Rules: []string{"no-draws", "last-roll=on", "head-exception=doubles"}}
 	_, err := Build(context.Background(), opt)
 	if err == nil {
 		t.Fatal("the build should fail")
 	}
-	want := filepath.Join(dir, "content", "ru", "rules.md") + ":12:9: expected dice-played 4, the engine gives 2 under profile federation"
-	if got := err.(ErrorList)[0].Error(); got != want {
+	want := filepath.Join("content", "ru", "rules.md") + ":12:9: expected dice-played 4, the engine gives 2 under profile federation"
+	if got := err.(engine.ErrorList)[0].Error(); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
@@ -87,9 +88,9 @@ func TestClaimFailureMessage(t *testing.T) {
 // TestChangesSincePreviousBuild: the build's manifest says which pages,
 // tables and diagrams changed.
 func TestChangesSincePreviousBuild(t *testing.T) {
-	dir := t.TempDir()
-	extract(t, "testdata/profiles.txtar", dir)
-	opt := Options{Content: filepath.Join(dir, "content")}
+	t.Parallel()
+	files, _ := archiveFS(t, "testdata/profiles.txtar")
+	opt := Options{Content: "content", FS: files}
 	first, err := Build(context.Background(), opt)
 	if err != nil {
 		t.Fatal(err)
@@ -100,12 +101,12 @@ func TestChangesSincePreviousBuild(t *testing.T) {
 	if got := first.Compare(first.Files[ManifestFile]).String(); got != "no changes since the previous build" {
 		t.Errorf("the same build twice: %q", got)
 	}
-	second, err := Build(context.Background(), Options{Content: opt.Content, Rules: []string{"block-check=end-of-turn"}, KeepGoing: true})
+	second, err := Build(context.Background(), Options{Content: opt.Content, FS: files, Rules: []string{"block-check=end-of-turn"}, KeepGoing: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := second.Compare(first.Files[ManifestFile])
-	ru := filepath.Join(dir, "content", "ru", "rules.md")
+	ru := filepath.Join("content", "ru", "rules.md")
 	if !slices.Contains(c.TablesChanged, ru+":17") || len(c.TablesChanged) != 2 {
 		t.Errorf("tables changed: %v", c.TablesChanged)
 	}
@@ -115,5 +116,4 @@ func TestChangesSincePreviousBuild(t *testing.T) {
 	if !slices.Contains(c.PagesChanged, "ru/rules.html") {
 		t.Errorf("pages changed: %v", c.PagesChanged)
 	}
-	_ = os.Remove
 }

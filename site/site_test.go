@@ -2,7 +2,6 @@ package site
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"flag"
 	"net/url"
@@ -13,49 +12,41 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
+
+	"github.com/nardydocs/nardydocs/engine"
 
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
-// extract writes the files of a txtar archive under dir and returns the
-// archive's other sections (names not starting with "content/").
-func extract(t *testing.T, archive, dir string) map[string]string {
+// archiveFS returns the content files of a txtar fixture (those under
+// "content/") as a file system rooted at the content directory, and the
+// archive's other sections by name.
+func archiveFS(t *testing.T, archive string) (fstest.MapFS, map[string]string) {
 	t.Helper()
 	a, err := txtar.ParseFile(archive)
 	if err != nil {
 		t.Fatal(err)
 	}
-	other := map[string]string{}
+	files, other := fstest.MapFS{}, map[string]string{}
 	for _, f := range a.Files {
-		if !strings.HasPrefix(f.Name, "content/") {
+		if name, ok := strings.CutPrefix(f.Name, "content/"); ok {
+			files[name] = &fstest.MapFile{Data: f.Data, Mode: 0o644}
+		} else {
 			other[f.Name] = string(f.Data)
-			continue
-		}
-		name := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(name, f.Data, 0o644); err != nil {
-			t.Fatal(err)
 		}
 	}
-	return other
+	return files, other
 }
 
-// buildArchive builds the site of a txtar fixture. Paths in errors are
-// relative to the fixture's root ("content/ru/...").
+// buildArchive builds the site of a txtar fixture in memory. Paths in
+// errors are relative to the fixture's root ("content/ru/...").
 func buildArchive(t *testing.T, archive string, jobs int) (*Site, map[string]string, error) {
 	t.Helper()
-	dir := t.TempDir()
-	other := extract(t, archive, dir)
-	wd, _ := os.Getwd()
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Chdir(wd)
-	s, err := Build(context.Background(), Options{Content: "content", Jobs: jobs})
+	files, other := archiveFS(t, archive)
+	s, err := Build(t.Context(), Options{Content: "content", FS: files, Jobs: jobs})
 	return s, other, err
 }
 
@@ -63,6 +54,7 @@ func buildArchive(t *testing.T, archive string, jobs int) (*Site, map[string]str
 var inlineSVG = regexp.MustCompile(`(?s)<svg( xmlns="[^"]*" id="[^"]*")[^>]*>.*?</svg>`)
 
 func TestGoldenPages(t *testing.T) {
+	t.Parallel()
 	s, _, err := buildArchive(t, "testdata/basic.txtar", 0)
 	if err != nil {
 		t.Fatalf("build failed:\n%v", err)
@@ -129,6 +121,7 @@ func diffLines(want, got string) string {
 }
 
 func TestBasicSiteFiles(t *testing.T) {
+	t.Parallel()
 	s, _, err := buildArchive(t, "testdata/basic.txtar", 0)
 	if err != nil {
 		t.Fatalf("build failed:\n%v", err)
@@ -179,13 +172,14 @@ func TestBasicSiteFiles(t *testing.T) {
 }
 
 func TestErrorsAllReported(t *testing.T) {
+	t.Parallel()
 	_, other, err := buildArchive(t, "testdata/errors.txtar", 0)
 	if err == nil {
 		t.Fatal("the build succeeded; want errors")
 	}
-	var list ErrorList
+	var list engine.ErrorList
 	if !errors.As(err, &list) {
-		t.Fatalf("error is %T, want ErrorList: %v", err, err)
+		t.Fatalf("error is %T, want an engine.ErrorList: %v", err, err)
 	}
 	want := strings.TrimSpace(other["want-errors"])
 	if got := strings.TrimSpace(list.Error()); got != want {
@@ -194,6 +188,7 @@ func TestErrorsAllReported(t *testing.T) {
 }
 
 func TestSerialAndParallelBuildsAreIdentical(t *testing.T) {
+	t.Parallel()
 	serial, _, err := buildArchive(t, "testdata/basic.txtar", 1)
 	if err != nil {
 		t.Fatal(err)
@@ -215,6 +210,7 @@ func TestSerialAndParallelBuildsAreIdentical(t *testing.T) {
 }
 
 func TestWriteReplacesAtomically(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "public")
 	if err := os.MkdirAll(filepath.Join(dir, "stale"), 0o755); err != nil {
 		t.Fatal(err)
@@ -243,22 +239,8 @@ func TestWriteReplacesAtomically(t *testing.T) {
 	}
 }
 
-func TestHeadingIDsKeepCyrillic(t *testing.T) {
-	ids := newHeadingIDs()
-	for _, c := range []struct{ in, want string }{
-		{"Первый ход", "первый-ход"},
-		{"Перший хід: ґанок, їжак, Єва", "перший-хід-ґанок-їжак-єва"},
-		{"Первый ход", "первый-ход-1"},
-		{"6 шашек подряд?", "6-шашек-подряд"},
-		{"!!!", "section"},
-	} {
-		if got := string(ids.Generate([]byte(c.in), 0)); got != c.want {
-			t.Errorf("Generate(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
 func TestRelURL(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ from, to, want string }{
 		{"ru/long/head.html", "ru/long/home.html", "home.html"},
 		{"ru/long/head.html", "uk/long/head.html", "../../uk/long/head.html"},

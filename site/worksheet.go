@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/yuin/goldmark/ast"
-
 	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/diagrams"
 	"github.com/nardydocs/nardydocs/engine"
@@ -30,51 +28,6 @@ type exercise struct {
 // game: "ru/worksheets/long.html".
 func worksheetURL(l i18n.Lang, g engine.Game) string {
 	return string(l) + "/worksheets/" + g.String() + ".html"
-}
-
-// pageExercises finds the exercises of page i. Its blocks are parsed
-// again with the same context as its figures (the positions named by
-// earlier blocks), so the answers are the ones the page shows.
-func (b *builder) pageExercises(i int) []exercise {
-	var out []exercise
-	p := b.pages[i]
-	named := map[string]engine.Position{}
-	var names []string
-	num := 0
-	_ = ast.Walk(b.res[i].doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		fig, ok := n.(*Figure)
-		if !entering || !ok {
-			return ast.WalkContinue, nil
-		}
-		num++
-		blk, err := block.Parse(fig.Source, blockOptions(p, named, names))
-		if err != nil {
-			return ast.WalkSkipChildren, nil // reported by the page's own analysis
-		}
-		if blk.Name != "" {
-			named[blk.Name] = blk.Position
-			names = append(names, blk.Name)
-		}
-		if len(blk.Exercises) > 0 {
-			out = append(out, exercise{page: i, fig: num, blk: blk})
-		}
-		return ast.WalkSkipChildren, nil
-	})
-	return out
-}
-
-// blockOptions is the context a page gives its blocks.
-func blockOptions(p *page, named map[string]engine.Position, names []string) block.Options {
-	return block.Options{
-		Game:    p.fm.Game,
-		HasGame: p.fm.HasGame,
-		Rules:   p.fm.Rules,
-		Names:   slices.Clone(names),
-		Lookup: func(name string) (engine.Position, bool) {
-			pos, ok := named[name]
-			return pos, ok
-		},
-	}
 }
 
 // worksheetView is the data of worksheet.html.
@@ -110,7 +63,7 @@ func (b *builder) worksheets(files map[string][]byte, nav map[i18n.Lang][]navSec
 		for _, g := range []engine.Game{engine.Long, engine.Short} {
 			var list []exercise
 			for _, i := range readingOrder(nav[l]) {
-				for _, e := range b.exs[i] {
+				for _, e := range b.res[i].exercises {
 					if e.blk.Position.Game == g {
 						list = append(list, e)
 					}
@@ -131,11 +84,11 @@ func (b *builder) worksheets(files map[string][]byte, nav map[i18n.Lang][]navSec
 
 // hasWorksheet reports whether language l has a worksheet for game g.
 func (b *builder) hasWorksheet(l i18n.Lang, g engine.Game) bool {
-	for i, list := range b.exs {
+	for i, r := range b.res {
 		if b.pages[i].lang != l {
 			continue
 		}
-		for _, e := range list {
+		for _, e := range r.exercises {
 			if e.blk.Position.Game == g {
 				return true
 			}
@@ -295,19 +248,12 @@ func playsAnswer(l i18n.Lang, blk *block.Block) string {
 	return s + "."
 }
 
-// checkExercises finds the exercises of every page and reports pages
-// whose exercises differ from their translation's, so that both
-// worksheets of a game set the same tasks.
-func (b *builder) checkExercises(errs *ErrorList) {
-	b.exs = map[int][]exercise{}
-	for i := range b.pages {
-		if list := b.pageExercises(i); len(list) > 0 {
-			b.exs[i] = list
-		}
-	}
+// checkExercises reports pages whose exercises differ from their
+// translation's, so that both worksheets of a game set the same tasks.
+func (b *builder) checkExercises(errs *engine.ErrorList) {
 	kinds := func(i int) string {
 		var parts []string
-		for _, e := range b.exs[i] {
+		for _, e := range b.res[i].exercises {
 			k := make([]string, len(e.blk.Exercises))
 			for j, x := range e.blk.Exercises {
 				k[j] = x.String()
@@ -320,7 +266,7 @@ func (b *builder) checkExercises(errs *ErrorList) {
 		if p.lang == i18n.Langs[0] {
 			continue
 		}
-		j, ok := b.byKey[string(i18n.Langs[0])+"/"+p.rel+".md"]
+		j, ok := b.byKey[pageKey(i18n.Langs[0], p.rel)]
 		if !ok {
 			continue
 		}
@@ -331,7 +277,7 @@ func (b *builder) checkExercises(errs *ErrorList) {
 			if theirs == "" {
 				theirs = "none"
 			}
-			errs.Add(p.file, 1, 1, "the exercises differ from the translation "+b.pages[j].file+" ("+mine+" here, "+theirs+" there); both worksheets must set the same tasks")
+			errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the exercises differ from the translation "+b.pages[j].file+" ("+mine+" here, "+theirs+" there); both worksheets must set the same tasks")
 		}
 	}
 }

@@ -3,10 +3,10 @@ package site
 import (
 	"bytes"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nardydocs/nardydocs/engine"
 
 	"github.com/nardydocs/nardydocs/diagrams"
 )
@@ -15,6 +15,7 @@ import (
 // fixture (the diagrams have golden files of their own) and the print
 // theme of a standalone diagram.
 func TestWorksheetGolden(t *testing.T) {
+	t.Parallel()
 	s, _, err := buildArchive(t, "testdata/worksheet.txtar", 0)
 	if err != nil {
 		t.Fatalf("build failed:\n%v", err)
@@ -30,6 +31,7 @@ func TestWorksheetGolden(t *testing.T) {
 }
 
 func TestWorksheets(t *testing.T) {
+	t.Parallel()
 	s, _, err := buildArchive(t, "testdata/worksheet.txtar", 0)
 	if err != nil {
 		t.Fatalf("build failed:\n%v", err)
@@ -102,18 +104,12 @@ func TestWorksheets(t *testing.T) {
 }
 
 func TestWorksheetTranslationsSetTheSameTasks(t *testing.T) {
-	dir := t.TempDir()
-	extract(t, "testdata/worksheet.txtar", dir)
-	name := filepath.Join(dir, "content", "uk", "long", "b.md")
-	data, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(name, bytes.Replace(data, []byte("exercise: stats plays\n"), []byte("exercise: stats\n"), 1), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, err = Build(t.Context(), Options{Content: filepath.Join(dir, "content")})
-	var list ErrorList
+	t.Parallel()
+	files, _ := archiveFS(t, "testdata/worksheet.txtar")
+	b := files["uk/long/b.md"]
+	b.Data = bytes.Replace(b.Data, []byte("exercise: stats plays\n"), []byte("exercise: stats\n"), 1)
+	_, err := Build(t.Context(), Options{Content: "content", FS: files})
+	var list engine.ErrorList
 	if !errors.As(err, &list) || len(list) != 1 || !strings.Contains(list[0].Error(), "b.md:1:1: the exercises differ from the translation") ||
 		!strings.Contains(list[0].Error(), "(figure 1: stats; figure 2: stats; figure 3: plays here, figure 1: stats; figure 2: stats plays; figure 3: plays there)") {
 		t.Errorf("errors: %v", err)

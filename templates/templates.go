@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+
+	"github.com/nardydocs/nardydocs/engine"
 )
 
 //go:embed *.html *.css *.js
@@ -36,25 +38,12 @@ type Set struct {
 	Scripts map[string][]byte
 }
 
-// FileError is a problem in one template file, at a line when known.
-type FileError struct {
-	Path string
-	Line int
-	Msg  string
-}
-
-func (e *FileError) Error() string {
-	if e.Line > 0 {
-		return e.Path + ":" + strconv.Itoa(e.Line) + ": " + e.Msg
-	}
-	return e.Path + ": " + e.Msg
-}
-
 var tmplErrLine = regexp.MustCompile(`^template: [^:]+:(\d+):(?:\d+:)? ?(.*)$`)
 
 // Load reads the templates. Files present in dir (if dir is not empty)
 // replace the embedded ones of the same name; funcs are made available to
-// every template.
+// every template. A problem is an *engine.Error naming the file and,
+// when known, the line.
 func Load(dir string, funcs template.FuncMap) (*Set, error) {
 	read := func(name string) ([]byte, string, error) {
 		if dir != "" {
@@ -74,12 +63,12 @@ func Load(dir string, funcs template.FuncMap) (*Set, error) {
 	for _, name := range Names {
 		data, path, err := read(name)
 		if err != nil {
-			return nil, &FileError{Path: path, Msg: err.Error()}
+			return nil, &engine.Error{Pos: engine.Pos{File: path}, Msg: err.Error()}
 		}
 		if _, err := set.HTML.New(name).Parse(string(data)); err != nil {
-			fe := &FileError{Path: path, Msg: err.Error()}
+			fe := &engine.Error{Pos: engine.Pos{File: path}, Msg: err.Error()}
 			if m := tmplErrLine.FindStringSubmatch(err.Error()); m != nil {
-				fe.Line, _ = strconv.Atoi(m[1])
+				fe.Pos.Line, _ = strconv.Atoi(m[1])
 				fe.Msg = m[2]
 			}
 			return nil, fe
@@ -88,14 +77,14 @@ func Load(dir string, funcs template.FuncMap) (*Set, error) {
 	for _, name := range Static {
 		data, path, err := read(name)
 		if err != nil {
-			return nil, &FileError{Path: path, Msg: err.Error()}
+			return nil, &engine.Error{Pos: engine.Pos{File: path}, Msg: err.Error()}
 		}
 		set.Static[name] = data
 	}
 	for _, name := range Scripts {
 		data, path, err := read(name)
 		if err != nil {
-			return nil, &FileError{Path: path, Msg: err.Error()}
+			return nil, &engine.Error{Pos: engine.Pos{File: path}, Msg: err.Error()}
 		}
 		set.Scripts[name] = data
 	}

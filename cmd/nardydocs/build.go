@@ -71,7 +71,7 @@ func (f *siteFlags) checker(cmd *cobra.Command) (*site.Checker, error) {
 
 // printBuildErrors prints a build's problems one per line, then a count.
 func printBuildErrors(w io.Writer, err error) {
-	var list site.ErrorList
+	var list engine.ErrorList
 	if errors.As(err, &list) {
 		for _, e := range list {
 			fmt.Fprintln(w, e)

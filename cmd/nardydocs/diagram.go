@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -73,19 +74,21 @@ its roll.`,
 			if fl.Changed("arrows") {
 				o.Arrows, o.HasArrows = arrows, true
 			}
+			if err := o.Check(); err != nil {
+				return usageError{err}
+			}
 			name, src, err := readInput(cmd.InOrStdin(), args)
 			if err != nil {
 				return err
 			}
 			var buf bytes.Buffer
 			err = site.RenderDiagram(&buf, src, o)
-			switch e := err.(type) {
-			case nil:
-			case engine.ErrorList:
-				printBlockErrors(cmd.ErrOrStderr(), name, 0, e)
+			var list engine.ErrorList
+			switch {
+			case err == nil:
+			case errors.As(err, &list):
+				printBlockErrors(cmd.ErrOrStderr(), name, 0, list)
 				return errReported
-			case *site.OptionError:
-				return usageError{e}
 			default:
 				return fmt.Errorf("%s: %w", name, err)
 			}

@@ -119,13 +119,11 @@ func readInput(stdin io.Reader, args []string) (name, src string, err error) {
 // printBlockErrors prints a block's errors as "name:line:col: message",
 // with lines counted from lineOffset.
 func printBlockErrors(w io.Writer, name string, lineOffset int, err error) {
-	if list, ok := err.(engine.ErrorList); ok {
-		for _, e := range list {
-			fmt.Fprintf(w, "%s:%d:%d: %s\n", name, e.Pos.Line+lineOffset, e.Pos.Col, e.Msg)
-		}
-		return
+	list := engine.AsList(err)
+	list.Rebase(engine.Pos{File: name, Line: 1 + lineOffset, Col: 1})
+	for _, e := range list {
+		fmt.Fprintln(w, e)
 	}
-	fmt.Fprintf(w, "%s: %v\n", name, err)
 }
 
 func movesTable(w io.Writer, b *block.Block, plays []engine.Play) error {

@@ -1,8 +1,8 @@
 package site
 
 import (
+	"errors"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -48,16 +48,28 @@ type page struct {
 // url returns the page's output path: "ru/long/head.html".
 func (p *page) url() string { return string(p.lang) + "/" + p.rel + ".html" }
 
+// key returns the page's path in the content directory: "ru/long/head.md".
+func (p *page) key() string { return string(p.lang) + "/" + p.rel + ".md" }
+
+// pageKey returns the content path of the page rel in language l.
+func pageKey(l i18n.Lang, rel string) string { return string(l) + "/" + rel + ".md" }
+
+// contentPath names a file of the content directory as the user knows it:
+// "content/ru/long/head.md".
+func (b *builder) contentPath(name string) string {
+	return filepath.Join(b.opt.Content, filepath.FromSlash(name))
+}
+
 // loadConfig reads content/nardydocs.conf if it exists.
-func loadConfig(dir string, errs *ErrorList) Config {
+func (b *builder) loadConfig(errs *engine.ErrorList) Config {
 	cfg := Config{BaseURL: "/"}
-	name := filepath.Join(dir, ConfigFile)
-	data, err := os.ReadFile(name)
-	if os.IsNotExist(err) {
+	name := b.contentPath(ConfigFile)
+	data, err := fs.ReadFile(b.files, ConfigFile)
+	if errors.Is(err, fs.ErrNotExist) {
 		return cfg
 	}
 	if err != nil {
-		errs.Add(name, 0, 0, err.Error())
+		errs.Add(engine.Pos{File: name}, err.Error())
 		return cfg
 	}
 	for i, line := range strings.Split(string(data), "\n") {
@@ -65,11 +77,12 @@ func loadConfig(dir string, errs *ErrorList) Config {
 		if line == "" || line[0] == '#' {
 			continue
 		}
+		at := engine.Pos{File: name, Line: i + 1, Col: 1}
 		key, val, ok := strings.Cut(line, ":")
 		val = strings.TrimSpace(val)
 		switch {
 		case !ok:
-			errs.Add(name, i+1, 1, `expected "key: value"`)
+			errs.Add(at, `expected "key: value"`)
 		case key == "base-url":
 			if !strings.HasSuffix(val, "/") {
 				val += "/"
@@ -78,55 +91,56 @@ func loadConfig(dir string, errs *ErrorList) Config {
 		case key == "rules":
 			r, err := engine.ParseRules(cfg.Rules, val)
 			if err != nil {
-				errs.Add(name, i+1, len(key)+3, err.Error())
+				at.Col = len(key) + 3
+				errs.Add(at, err.Error())
 			}
 			cfg.Rules = r
 		default:
-			errs.Add(name, i+1, 1, "unknown key "+strconv.Quote(key)+"; known: base-url, rules")
+			errs.Add(at, "unknown key "+strconv.Quote(key)+"; known: base-url, rules")
 		}
 	}
 	return cfg
 }
 
-// loadPages reads every content/<lang>/**.md file in a stable order.
-func loadPages(dir string, cfg Config, errs *ErrorList) []*page {
-	entries, err := os.ReadDir(dir)
+// loadPages reads every <lang>/**.md file of the content in a stable
+// order.
+func (b *builder) loadPages(errs *engine.ErrorList) []*page {
+	entries, err := fs.ReadDir(b.files, ".")
 	if err != nil {
-		errs.Add(dir, 0, 0, err.Error())
+		errs.Add(engine.Pos{File: b.opt.Content}, err.Error())
 		return nil
 	}
 	for _, e := range entries {
 		if e.IsDir() && !i18n.Lang(e.Name()).Valid() {
-			errs.Add(filepath.Join(dir, e.Name()), 0, 0, "unknown language directory; the site's languages are ru and uk")
+			errs.Add(engine.Pos{File: b.contentPath(e.Name())}, "unknown language directory; the site's languages are ru and uk")
 		}
 	}
 	var pages []*page
 	for _, lang := range i18n.Langs {
-		root := filepath.Join(dir, string(lang))
-		if _, err := os.Stat(root); err != nil {
-			errs.Add(root, 0, 0, "missing language directory")
+		root := string(lang)
+		if _, err := fs.Stat(b.files, root); err != nil {
+			errs.Add(engine.Pos{File: b.contentPath(root)}, "missing language directory")
 			continue
 		}
-		err := filepath.WalkDir(root, func(name string, d fs.DirEntry, err error) error {
+		err := fs.WalkDir(b.files, root, func(name string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
 			}
 			if d.IsDir() || !strings.HasSuffix(name, ".md") {
 				return nil
 			}
-			rel, _ := filepath.Rel(root, name)
-			rel = filepath.ToSlash(strings.TrimSuffix(rel, ".md"))
-			data, err := os.ReadFile(name)
+			data, err := fs.ReadFile(b.files, name)
 			if err != nil {
 				return err
 			}
-			p := &page{lang: lang, rel: rel, file: name, src: data}
-			p.fm = parseFrontMatter(p, cfg.Rules, errs)
+			rel := strings.TrimSuffix(strings.TrimPrefix(name, root+"/"), ".md")
+			p := &page{lang: lang, rel: rel, file: b.contentPath(name), src: data}
+			p.fm = parseFrontMatter(p, b.cfg.Rules, errs)
 			pages = append(pages, p)
 			return nil
 		})
 		if err != nil {
-			errs.Add(root, 0, 0, err.Error())
+			errs.Add(engine.Pos{File: b.contentPath(root)}, err.Error())
 		}
 	}
 	return pages
@@ -134,11 +148,12 @@ func loadPages(dir string, cfg Config, errs *ErrorList) []*page {
 
 // parseFrontMatter reads the "---" header of a page and blanks it out of
 // p.src so that byte offsets and line numbers stay those of the file.
-func parseFrontMatter(p *page, base engine.Rules, errs *ErrorList) frontMatter {
+func parseFrontMatter(p *page, base engine.Rules, errs *engine.ErrorList) frontMatter {
 	fm := frontMatter{Rules: base}
 	src := p.src
+	at := func(line, col int) engine.Pos { return engine.Pos{File: p.file, Line: line, Col: col} }
 	if !strings.HasPrefix(string(src), "---\n") && !strings.HasPrefix(string(src), "---\r\n") {
-		errs.Add(p.file, 1, 1, `a page starts with front matter: "---", "title: …", "---"`)
+		errs.Add(at(1, 1), `a page starts with front matter: "---", "title: …", "---"`)
 		return fm
 	}
 	lines := strings.SplitAfter(string(src), "\n")
@@ -156,14 +171,14 @@ func parseFrontMatter(p *page, base engine.Rules, errs *ErrorList) frontMatter {
 		}
 		key, val, ok := strings.Cut(line, ":")
 		if !ok {
-			errs.Add(p.file, i+1, 1, `expected "key: value" in the front matter`)
+			errs.Add(at(i+1, 1), `expected "key: value" in the front matter`)
 			continue
 		}
 		key = strings.TrimSpace(key)
 		col := len([]rune(line)) - len([]rune(strings.TrimLeft(val, " "))) + 1
 		val = strings.TrimSpace(val)
 		if first, dup := seen[key]; dup {
-			errs.Add(p.file, i+1, 1, "duplicate key "+strconv.Quote(key)+" (first on line "+strconv.Itoa(first)+")")
+			errs.Add(at(i+1, 1), "duplicate key "+strconv.Quote(key)+" (first on line "+strconv.Itoa(first)+")")
 			continue
 		}
 		seen[key] = i + 1
@@ -175,31 +190,31 @@ func parseFrontMatter(p *page, base engine.Rules, errs *ErrorList) frontMatter {
 		case "order":
 			n, err := strconv.Atoi(val)
 			if err != nil {
-				errs.Add(p.file, i+1, col, "order "+strconv.Quote(val)+": write a whole number")
+				errs.Add(at(i+1, col), "order "+strconv.Quote(val)+": write a whole number")
 			}
 			fm.Order = n
 		case "game":
 			g, ok := engine.ParseGame(val)
 			if !ok {
-				errs.Add(p.file, i+1, col, "game "+strconv.Quote(val)+`: write "long" or "short"`)
+				errs.Add(at(i+1, col), "game "+strconv.Quote(val)+`: write "long" or "short"`)
 			}
 			fm.Game, fm.HasGame = g, ok
 		case "rules":
 			r, err := engine.ParseRules(base, val)
 			if err != nil {
-				errs.Add(p.file, i+1, col, err.Error())
+				errs.Add(at(i+1, col), err.Error())
 			}
 			fm.Rules, fm.RulesText = r, val
 		default:
-			errs.Add(p.file, i+1, 1, "unknown front matter key "+strconv.Quote(key)+"; known: title, description, order, game, rules")
+			errs.Add(at(i+1, 1), "unknown front matter key "+strconv.Quote(key)+"; known: title, description, order, game, rules")
 		}
 	}
 	if end < 0 {
-		errs.Add(p.file, 1, 1, `front matter is not closed: add a line "---" after it`)
+		errs.Add(at(1, 1), `front matter is not closed: add a line "---" after it`)
 		return fm
 	}
 	if fm.Title == "" {
-		errs.Add(p.file, 1, 1, `the front matter has no "title:"`)
+		errs.Add(at(1, 1), `the front matter has no "title:"`)
 	}
 	// Blank the front matter, keeping every newline.
 	n := 0
@@ -227,26 +242,7 @@ func section(rel string) string {
 	return ""
 }
 
-// relURL returns the relative link from the page at slash path from to
-// the file at slash path to (both relative to the site's root; to = ""
-// is the root itself).
-func relURL(from, to string) string {
-	fromDirs := strings.Split(from, "/")
-	fromDirs = fromDirs[:len(fromDirs)-1]
-	toParts := strings.Split(to, "/")
-	common := 0
-	for common < len(fromDirs) && common < len(toParts)-1 && fromDirs[common] == toParts[common] {
-		common++
-	}
-	return strings.Repeat("../", len(fromDirs)-common) + strings.Join(toParts[common:], "/")
-}
-
-// resolveLink resolves a link written in page p to a content path
-// relative to the content root ("ru/long/head.md") and an anchor.
-func resolveLink(p *page, dest string) (target, anchor string) {
-	target, anchor, _ = strings.Cut(dest, "#")
-	if target == "" {
-		return string(p.lang) + "/" + p.rel + ".md", anchor
-	}
-	return path.Join(string(p.lang), path.Dir(p.rel), target), anchor
+// missingTranslation names the file a page's translation into l would be.
+func (b *builder) missingTranslation(l i18n.Lang, p *page) string {
+	return b.contentPath(path.Join(string(l), p.rel+".md"))
 }

@@ -1,0 +1,75 @@
+package site
+
+import (
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/nardydocs/nardydocs/engine"
+)
+
+// isInternal reports whether a link destination points inside the site.
+func isInternal(dest string) bool {
+	if dest == "" || strings.HasPrefix(dest, "#") && len(dest) > 1 {
+		return dest != ""
+	}
+	if i := strings.IndexAny(dest, ":/?#"); i >= 0 && dest[i] == ':' {
+		return false // has a scheme: http:, https:, mailto: …
+	}
+	return !strings.HasPrefix(dest, "//")
+}
+
+// checkLinks resolves every internal link, reports broken ones and
+// rewrites the others to the built pages.
+func (b *builder) checkLinks(errs *engine.ErrorList) {
+	for i, p := range b.pages {
+		for _, l := range b.res[i].links {
+			target, anchor := resolveLink(p, l.dest)
+			if !strings.HasSuffix(target, ".md") {
+				errs.Add(l.pos, "link "+strconv.Quote(l.dest)+`: link to another page by its .md file, e.g. "head.md" or "../glossary.md#зары"`)
+				continue
+			}
+			j, ok := b.byKey[target]
+			if !ok {
+				errs.Add(l.pos, "broken link "+strconv.Quote(l.dest)+": "+b.contentPath(target)+" does not exist")
+				continue
+			}
+			if anchor != "" && !b.res[j].ids[anchor] {
+				errs.Add(l.pos, "broken link "+strconv.Quote(l.dest)+": "+b.contentPath(target)+" has no heading or figure with id "+strconv.Quote(anchor))
+				continue
+			}
+			href := relURL(p.url(), b.pages[j].url())
+			if j == i && anchor != "" {
+				href = ""
+			}
+			if anchor != "" {
+				href += "#" + anchor
+			}
+			l.node.Destination = []byte(href)
+		}
+	}
+}
+
+// relURL returns the relative link from the page at slash path from to
+// the file at slash path to (both relative to the site's root; to = ""
+// is the root itself).
+func relURL(from, to string) string {
+	fromDirs := strings.Split(from, "/")
+	fromDirs = fromDirs[:len(fromDirs)-1]
+	toParts := strings.Split(to, "/")
+	common := 0
+	for common < len(fromDirs) && common < len(toParts)-1 && fromDirs[common] == toParts[common] {
+		common++
+	}
+	return strings.Repeat("../", len(fromDirs)-common) + strings.Join(toParts[common:], "/")
+}
+
+// resolveLink resolves a link written in page p to a content path
+// relative to the content root ("ru/long/head.md") and an anchor.
+func resolveLink(p *page, dest string) (target, anchor string) {
+	target, anchor, _ = strings.Cut(dest, "#")
+	if target == "" {
+		return p.key(), anchor
+	}
+	return path.Join(string(p.lang), path.Dir(p.rel), target), anchor
+}

@@ -1,0 +1,191 @@
+package site
+
+import (
+	"bytes"
+	"html/template"
+	"slices"
+	"strings"
+
+	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/templates/i18n"
+)
+
+// alternate is one language version of a page.
+type alternate struct {
+	Lang i18n.Lang
+	Name string
+	Href string // relative to the current page
+	Abs  string // absolute, for hreflang
+}
+
+// pageView is the data of layout.html.
+type pageView struct {
+	L           i18n.Lang
+	Title       string
+	Description string
+	Root        string
+	Home        string
+	CSP         string
+	Content     template.HTML
+	Nav         []navSection
+	Prev, Next  *navItem
+	Alternates  []alternate
+	Profile     string
+	Script      *scriptView
+}
+
+// scriptView names the scripts of a page with a move checker.
+type scriptView struct {
+	Exec, Loader, Wasm string
+}
+
+// render renders page i through the layout.
+func (b *builder) render(i int, nav map[i18n.Lang][]navSection) ([]byte, error) {
+	p := b.pages[i]
+	var body bytes.Buffer
+	if err := b.md.Renderer().Render(&body, p.src, b.res[i].doc); err != nil {
+		return nil, err
+	}
+	url := p.url()
+	v := pageView{
+		L:           p.lang,
+		Title:       p.fm.Title,
+		Description: p.fm.Description,
+		Root:        relURL(url, ""),
+		Home:        relURL(url, string(p.lang)+"/index.html"),
+		CSP:         CSP,
+		Content:     template.HTML(body.String()),
+		Profile:     b.profileText(p),
+	}
+	if w := b.res[i].script; w != "" {
+		v.Script = &scriptView{Exec: relURL(url, "wasm_exec.js"), Loader: relURL(url, "checker.js"), Wasm: relURL(url, w)}
+	}
+	// The table of contents with this page's links.
+	for _, s := range nav[p.lang] {
+		s.Pages = slices.Clone(s.Pages)
+		if s.index >= 0 {
+			s.Href = relURL(url, b.pages[s.index].url())
+			s.Current = s.index == i
+		}
+		for k := range s.Pages {
+			s.Pages[k].Href = relURL(url, b.pages[s.Pages[k].index].url())
+			s.Pages[k].Current = s.Pages[k].index == i
+		}
+		s.Pages = append(s.Pages, b.worksheetNav(p.lang, s, url)...)
+		v.Nav = append(v.Nav, s)
+	}
+	order := readingOrder(nav[p.lang])
+	if k := slices.Index(order, i); k >= 0 {
+		if k > 0 {
+			j := order[k-1]
+			v.Prev = &navItem{Title: b.pages[j].fm.Title, Href: relURL(url, b.pages[j].url())}
+		}
+		if k+1 < len(order) {
+			j := order[k+1]
+			v.Next = &navItem{Title: b.pages[j].fm.Title, Href: relURL(url, b.pages[j].url())}
+		}
+	}
+	for _, l := range i18n.Langs {
+		j, ok := b.byKey[pageKey(l, p.rel)]
+		if !ok {
+			continue
+		}
+		v.Alternates = append(v.Alternates, alternate{
+			Lang: l, Name: l.T("lang.name"),
+			Href: relURL(url, b.pages[j].url()),
+			Abs:  b.cfg.BaseURL + b.pages[j].url(),
+		})
+	}
+	var out bytes.Buffer
+	if err := b.tmpl.HTML.ExecuteTemplate(&out, "layout.html", v); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// profileText names the rule profile a page was computed with.
+func (b *builder) profileText(p *page) string {
+	return p.lang.F("footer.profile", "profile", profileName(p.lang, p.fm.Rules))
+}
+
+// profileName names a profile in language l: the preset's title and
+// name, and the overrides on top of it.
+func profileName(l i18n.Lang, r engine.Rules) string {
+	words := strings.Fields(r.Profile())
+	s := l.F("profile.name", "title", l.T("preset."+words[0]), "name", words[0])
+	if len(words) > 1 {
+		s += " " + l.F("profile.plus", "rules", strings.Join(words[1:], ", "))
+	}
+	return s
+}
+
+// presetRow is one row of the presets table.
+type presetRow struct {
+	Name, Title, Desc string
+	Values            []string
+}
+
+// presetsTable renders the table of the presets in language l.
+func (b *builder) presetsTable(l i18n.Lang) ([]byte, error) {
+	var keys []string
+	for _, k := range engine.RuleKeys {
+		keys = append(keys, k.Name)
+	}
+	var rows []presetRow
+	for _, pr := range engine.Presets {
+		row := presetRow{Name: pr.Name, Title: l.T("preset." + pr.Name), Desc: l.T("preset." + pr.Name + ".desc")}
+		for _, k := range keys {
+			v, _ := pr.Rules.Get(k)
+			row.Values = append(row.Values, v)
+		}
+		rows = append(rows, row)
+	}
+	var out bytes.Buffer
+	err := b.tmpl.HTML.ExecuteTemplate(&out, "presets.html", struct {
+		L    i18n.Lang
+		Keys []string
+		Rows []presetRow
+	}{l, keys, rows})
+	return out.Bytes(), err
+}
+
+// langLink is a language entry of the root and 404 pages.
+type langLink struct {
+	L    i18n.Lang
+	Href string
+	Abs  string
+}
+
+// extraPages adds the language chooser, the 404 page and sitemap.xml.
+func (b *builder) extraPages(files map[string][]byte) error {
+	var langs []langLink
+	for _, l := range i18n.Langs {
+		langs = append(langs, langLink{L: l, Href: string(l) + "/index.html", Abs: b.cfg.BaseURL + string(l) + "/index.html"})
+	}
+	data := struct {
+		Langs []langLink
+		CSP   string
+	}{langs, CSP}
+	for name, tmpl := range map[string]string{"index.html": "choose.html", "404.html": "notfound.html"} {
+		var buf bytes.Buffer
+		if err := b.tmpl.HTML.ExecuteTemplate(&buf, tmpl, data); err != nil {
+			return err
+		}
+		files[name] = buf.Bytes()
+	}
+	var sm strings.Builder
+	sm.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	sm.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
+	for _, p := range b.pages {
+		sm.WriteString("<url><loc>" + template.HTMLEscapeString(b.cfg.BaseURL+p.url()) + "</loc>")
+		for _, l := range i18n.Langs {
+			if j, ok := b.byKey[pageKey(l, p.rel)]; ok {
+				sm.WriteString(`<xhtml:link rel="alternate" hreflang="` + string(l) + `" href="` + template.HTMLEscapeString(b.cfg.BaseURL+b.pages[j].url()) + `"/>`)
+			}
+		}
+		sm.WriteString("</url>\n")
+	}
+	sm.WriteString("</urlset>\n")
+	files["sitemap.xml"] = []byte(sm.String())
+	return nil
+}
