@@ -6,40 +6,52 @@ import (
 	"strings"
 )
 
-// ManifestFile is written with every site: what each page and figure
-// computed, so that the next build can say what changed.
+// ManifestFile is written into every built site: the digest of each file
+// and of what each figure computed, so that the next build can say what
+// changed and rewrite only the files that did. It also marks the output
+// directory as one nardydocs built (see CheckOutput). It names only the
+// site's own paths, nothing of the author's disk.
 const ManifestFile = ".nardydocs-manifest"
 
-// manifest lists every page's and figure's digest, one per line.
+// manifestHeader is the first line of a manifest.
+const manifestHeader = "# nardydocs: what each file and figure of this build holds\n"
+
+// manifest lists every file's digest and every figure's, one per line.
 func (s *Site) manifest() []byte {
-	var lines []string
+	var b strings.Builder
+	b.WriteString(manifestHeader)
 	for _, name := range s.Paths() {
-		if strings.HasSuffix(name, ".html") {
-			lines = append(lines, "page\t"+name+"\t"+digest(s.Files[name]))
+		if name != ManifestFile {
+			b.WriteString("file\t" + name + "\t" + digest(s.Files[name]) + "\n")
 		}
 	}
 	for _, r := range s.Records {
-		lines = append(lines, "figure\t"+r.Page+"#"+r.ID+"\t"+r.File+":"+strconv.Itoa(r.Line)+"\t"+r.Tables+"\t"+r.Diagram)
+		b.WriteString("figure\t" + r.Page + "#" + r.ID + "\t" + r.Tables + "\t" + r.Diagram + "\n")
 	}
-	return []byte("# nardydocs: what each page and figure of this build computed\n" + strings.Join(lines, "\n") + "\n")
+	return []byte(b.String())
 }
 
-// entry is one line of a manifest.
-type entry struct{ where, tables, diagram string }
+// figureDigests are what a manifest says of one figure.
+type figureDigests struct{ tables, diagram string }
 
-func readManifest(data []byte) (pages map[string]string, figs map[string]entry) {
-	pages, figs = map[string]string{}, map[string]entry{}
-	for _, line := range strings.Split(string(data), "\n") {
-		f := strings.Split(line, "\t")
+// readManifest reads a manifest's files and figures, by path and by
+// "page#id". Lines it does not know are skipped.
+func readManifest(data []byte) (files map[string]string, figs map[string]figureDigests) {
+	files, figs = map[string]string{}, map[string]figureDigests{}
+	for line := range strings.Lines(string(data)) {
+		f := strings.Split(strings.TrimSuffix(line, "\n"), "\t")
 		switch {
-		case len(f) == 3 && f[0] == "page":
-			pages[f[1]] = f[2]
-		case len(f) == 5 && f[0] == "figure":
-			figs[f[1]] = entry{f[2], f[3], f[4]}
+		case len(f) == 3 && f[0] == "file":
+			files[f[1]] = f[2]
+		case len(f) == 4 && f[0] == "figure":
+			figs[f[1]] = figureDigests{f[2], f[3]}
 		}
 	}
-	return pages, figs
+	return files, figs
 }
+
+// isManifest reports whether data is a nardydocs manifest.
+func isManifest(data []byte) bool { return strings.HasPrefix(string(data), manifestHeader) }
 
 // Changes says what a build changed since the previous one.
 type Changes struct {
@@ -53,44 +65,52 @@ type Changes struct {
 }
 
 // Compare tells what changed between the previous build's manifest (nil
-// when there was none) and this site.
+// when there was none) and this site. Figures are named by the place of
+// their block in this build, or by page and id when they were removed.
 func (s *Site) Compare(previous []byte) Changes {
 	if previous == nil {
 		return Changes{First: true}
 	}
 	var c Changes
-	oldPages, oldFigs := readManifest(previous)
-	newPages, newFigs := readManifest(s.manifest())
-	for name, d := range newPages {
-		switch old, ok := oldPages[name]; {
+	oldFiles, oldFigs := readManifest(previous)
+	newFiles, _ := readManifest(s.manifest())
+	for name, d := range newFiles {
+		if !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		switch old, ok := oldFiles[name]; {
 		case !ok:
 			c.PagesAdded = append(c.PagesAdded, name)
 		case old != d:
 			c.PagesChanged = append(c.PagesChanged, name)
 		}
 	}
-	for name := range oldPages {
-		if _, ok := newPages[name]; !ok {
+	for name := range oldFiles {
+		if _, ok := newFiles[name]; !ok && strings.HasSuffix(name, ".html") {
 			c.PagesRemoved = append(c.PagesRemoved, name)
 		}
 	}
-	for id, e := range newFigs {
+	current := map[string]bool{}
+	for _, r := range s.Records {
+		id := r.Page + "#" + r.ID
+		current[id] = true
+		where := r.File + ":" + strconv.Itoa(r.Line)
 		old, ok := oldFigs[id]
 		switch {
 		case !ok:
-			c.FiguresAdded = append(c.FiguresAdded, e.where)
+			c.FiguresAdded = append(c.FiguresAdded, where)
 		default:
-			if old.tables != e.tables {
-				c.TablesChanged = append(c.TablesChanged, e.where)
+			if old.tables != r.Tables {
+				c.TablesChanged = append(c.TablesChanged, where)
 			}
-			if old.diagram != e.diagram {
-				c.DiagramsChanged = append(c.DiagramsChanged, e.where)
+			if old.diagram != r.Diagram {
+				c.DiagramsChanged = append(c.DiagramsChanged, where)
 			}
 		}
 	}
-	for id, e := range oldFigs {
-		if _, ok := newFigs[id]; !ok {
-			c.FiguresRemoved = append(c.FiguresRemoved, e.where)
+	for id := range oldFigs {
+		if !current[id] {
+			c.FiguresRemoved = append(c.FiguresRemoved, id)
 		}
 	}
 	for _, l := range [][]string{c.PagesAdded, c.PagesRemoved, c.PagesChanged, c.TablesChanged, c.DiagramsChanged, c.FiguresAdded, c.FiguresRemoved} {

@@ -1,10 +1,15 @@
 package site
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // Paths returns the site's file paths in sorted order.
@@ -17,16 +22,120 @@ func (s *Site) Paths() []string {
 	return names
 }
 
-// Write writes the site to dir atomically: everything goes into a new
-// directory beside dir, which then replaces dir. If anything fails, dir is
-// left as it was.
+// CheckOutput reports whether dir may receive a build of the content
+// directory content, before anything is built or touched. A build writes
+// only into a directory that is absent, empty, or marked as nardydocs'
+// own by a previous build (its manifest). It refuses a regular file, the
+// content directory, any directory inside it and any directory that
+// contains it (the project's root among them), and a directory that holds
+// other files, unless force is set — force never allows the content
+// directory, its inside or its ancestors. A symbolic link is judged by
+// the directory it points to.
+func CheckOutput(dir, content string, force bool) error {
+	out, err := realPath(dir)
+	if err != nil {
+		return err
+	}
+	src, err := realPath(content)
+	if err != nil {
+		return err
+	}
+	if within(src, out) {
+		return fmt.Errorf("--out %s: it holds the content directory %s; the build replaces the whole output directory, so choose another (for example \"public\")", dir, content)
+	}
+	if within(out, src) {
+		return fmt.Errorf("--out %s: it is inside the content directory %s; choose a directory outside it (for example \"public\")", dir, content)
+	}
+	info, err := os.Stat(out)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case !info.IsDir():
+		return fmt.Errorf("--out %s: it is a file, not a directory", dir)
+	}
+	if owned, err := ownDir(out); err != nil || owned {
+		return err
+	}
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		return err
+	}
+	if len(entries) > 0 && !force {
+		return fmt.Errorf("--out %s: the directory holds files nardydocs did not write (%s); the build would replace them all. Choose another directory, empty it, or give --force", dir, entries[0].Name())
+	}
+	return nil
+}
+
+// realPath returns the absolute path of name with every symbolic link
+// resolved, also when name (or a directory at its end) does not exist yet.
+func realPath(name string) (string, error) {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return "", err
+	}
+	var rest []string
+	for p := abs; ; p = filepath.Dir(p) {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(append([]string{real}, rest...)...), nil
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		if filepath.Dir(p) == p {
+			return abs, nil
+		}
+		rest = append([]string{filepath.Base(p)}, rest...)
+	}
+}
+
+// within reports whether path is dir or inside it (both absolute and
+// clean).
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// ownDir reports whether dir holds the manifest of a previous build.
+func ownDir(dir string) (bool, error) {
+	data, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	return err == nil && isManifest(data), err
+}
+
+// writeStep is called after each step of Write with the step's name; the
+// tests replace it to crash the program between steps.
+var writeStep = func(step string) {}
+
+// Write writes the site to dir atomically: the files go into a new
+// directory beside dir (a file whose bytes did not change since the
+// previous build is linked from it instead of written again), which then
+// takes dir's place in one step. Whatever happens, dir holds either the
+// previous site or the new one, complete. Leftovers of a build that
+// crashed are removed first. When dir is a symbolic link, the directory
+// it points to is replaced and the link kept.
+//
+// The one-step exchange is renameat2(RENAME_EXCHANGE) on Linux and
+// renamex_np(RENAME_SWAP) on macOS. Elsewhere, and on file systems
+// without it, dir is moved aside and the new directory moved in: a crash
+// between the two leaves the old site beside dir, and the next build puts
+// it back before anything else.
 func (s *Site) Write(dir string) (err error) {
-	dir = filepath.Clean(dir)
-	parent := filepath.Dir(dir)
+	target, err := realPath(dir)
+	if err != nil {
+		return err
+	}
+	parent, base := filepath.Dir(target), filepath.Base(target)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
+	if err := cleanLeftovers(parent, base, target); err != nil {
+		return err
+	}
+	writeStep("cleaned")
+	tmp, err := os.MkdirTemp(parent, "."+base+".new-")
 	if err != nil {
 		return err
 	}
@@ -38,34 +147,147 @@ func (s *Site) Write(dir string) (err error) {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return err
 	}
-	for _, name := range s.Paths() {
-		if strings.Contains(name, "..") {
-			continue
-		}
-		full := filepath.Join(tmp, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(full, s.Files[name], 0o644); err != nil {
-			return err
-		}
+	writeStep("created")
+	// The manifest first: every directory this build leaves behind is
+	// marked as its own.
+	manifest := s.Files[ManifestFile]
+	if manifest == nil {
+		manifest = s.manifest()
 	}
-	old := ""
-	if _, err := os.Stat(dir); err == nil {
-		old = filepath.Join(parent, "."+filepath.Base(dir)+".old")
-		os.RemoveAll(old)
-		if err := os.Rename(dir, old); err != nil {
-			return err
-		}
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		if old != "" {
-			os.Rename(old, dir)
-		}
+	if err := os.WriteFile(filepath.Join(tmp, ManifestFile), manifest, 0o644); err != nil {
 		return err
 	}
-	if old != "" {
-		os.RemoveAll(old)
+	writeStep("manifest")
+	if err := s.writeFiles(tmp, target); err != nil {
+		return err
 	}
+	writeStep("files")
+	if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) {
+		if err := os.Rename(tmp, target); err != nil {
+			return err
+		}
+		writeStep("swapped")
+		return nil
+	}
+	if err := exchange(tmp, target); err != nil {
+		return swapByRenames(tmp, target)
+	}
+	writeStep("swapped")
+	// tmp now holds the previous site.
+	if err := os.RemoveAll(tmp); err != nil {
+		return err
+	}
+	writeStep("removed")
+	return nil
+}
+
+// writeFiles writes the site's files into dir, in parallel. A file whose
+// bytes are those of the same file of the previous build in prev (as its
+// manifest says) is hard-linked from there when the file system allows.
+func (s *Site) writeFiles(dir, prev string) error {
+	var old map[string]string
+	if data, err := os.ReadFile(filepath.Join(prev, ManifestFile)); err == nil && isManifest(data) {
+		old, _ = readManifest(data)
+	}
+	names := s.Paths()
+	// Directories first, once each.
+	made := map[string]bool{}
+	for _, name := range names {
+		if !fs.ValidPath(name) {
+			return fmt.Errorf("write %q: not a path inside the site", name)
+		}
+		if d := filepath.Dir(filepath.FromSlash(name)); !made[d] {
+			if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+				return err
+			}
+			made[d] = true
+		}
+	}
+	var g errgroup.Group
+	g.SetLimit(8)
+	for _, name := range names {
+		if name == ManifestFile {
+			continue
+		}
+		g.Go(func() error {
+			full := filepath.Join(dir, filepath.FromSlash(name))
+			data := s.Files[name]
+			if d, ok := old[name]; ok && d == digest(data) {
+				if os.Link(filepath.Join(prev, filepath.FromSlash(name)), full) == nil {
+					return nil
+				}
+			}
+			return os.WriteFile(full, data, 0o644)
+		})
+	}
+	return g.Wait()
+}
+
+// leftover reports whether name, in the directory of the output target
+// base, is a directory an earlier build left: ".public.new-…" or
+// ".public.old-…".
+func leftover(name, base string) bool {
+	return strings.HasPrefix(name, "."+base+".new-") || strings.HasPrefix(name, "."+base+".old-")
+}
+
+// cleanLeftovers removes what builds that crashed left beside target: new
+// directories never swapped in, old ones never removed. When target is
+// missing and an old site was left moved aside (a crash in the middle of
+// swapByRenames), that site is put back first. Only directories that
+// carry a manifest, or hold nothing, are touched.
+func cleanLeftovers(parent, base, target string) error {
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return err
+	}
+	_, statErr := os.Lstat(target)
+	missing := errors.Is(statErr, fs.ErrNotExist)
+	for _, e := range entries {
+		if !e.IsDir() || !leftover(e.Name(), base) {
+			continue
+		}
+		full := filepath.Join(parent, e.Name())
+		owned, _ := ownDir(full)
+		if !owned && !emptyDir(full) {
+			continue
+		}
+		if missing && owned && strings.HasPrefix(e.Name(), "."+base+".old-") {
+			if err := os.Rename(full, target); err != nil {
+				return err
+			}
+			missing = false
+			continue
+		}
+		if err := os.RemoveAll(full); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// emptyDir reports whether dir holds nothing.
+func emptyDir(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	return err == nil && len(entries) == 0
+}
+
+// swapByRenames replaces target by tmp in two renames, where the system
+// cannot exchange them in one: target is moved aside (to a name the next
+// build recognises), tmp moved in, and the old site removed.
+func swapByRenames(tmp, target string) error {
+	old := filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+".old-"+strings.TrimPrefix(filepath.Base(tmp), "."+filepath.Base(target)+".new-"))
+	if err := os.Rename(target, old); err != nil {
+		return err
+	}
+	writeStep("moved aside")
+	if err := os.Rename(tmp, target); err != nil {
+		os.Rename(old, target) // put the old site back
+		return err
+	}
+	writeStep("swapped")
+	if err := os.RemoveAll(old); err != nil {
+		return err
+	}
+	writeStep("removed")
 	return nil
 }
