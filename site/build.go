@@ -88,7 +88,7 @@ type pageResult struct {
 	files    map[string][]byte // standalone diagrams, by output path
 	errs     ErrorList
 	rendered []byte
-	script   string // the checker module the page loads: "", "checker.ru.wasm" (WasmName) or "board.wasm"
+	script   string // the checker module the page loads: "", WasmName or BoardWasmName
 	records  []Record
 }
 
@@ -197,10 +197,8 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 		site.Files[name] = data
 	}
 	if c := opt.Checker; c != nil {
-		for l, data := range c.Wasm {
-			site.Files[WasmName(l)] = data
-		}
-		site.Files["board.wasm"] = c.BoardWasm
+		site.Files[WasmName] = c.Wasm
+		site.Files[BoardWasmName] = c.BoardWasm
 		site.Files["wasm_exec.js"] = c.WasmExec
 		for name, data := range b.tmpl.Scripts {
 			site.Files[name] = data
@@ -313,9 +311,9 @@ func (b *builder) analyse(p *page) *pageResult {
 			if blk != nil && b.opt.Checker != nil {
 				switch {
 				case blk.Show.Has(block.ShowEditor):
-					r.script = "board.wasm"
+					r.script = BoardWasmName
 				case blk.Show.Has(block.ShowChecker) && r.script == "" && blk.HasDice && !blk.Position.GameOver(blk.Rules):
-					r.script = WasmName(p.lang)
+					r.script = WasmName
 				}
 			}
 			if blk != nil {

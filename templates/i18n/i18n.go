@@ -53,9 +53,7 @@ func (l Lang) lookup(key string) (string, bool) {
 // They live in slices apart from the site's maps so that the WebAssembly
 // checker, which reads nothing else (CheckerText, Reason), carries only
 // them: a map literal is built by code at start-up, and the linker keeps
-// a whole map once anything reads it. Built with the tag checker_ru or
-// checker_uk, the package reads only that language's slice (checker.go),
-// so a checker module for one language carries only its own strings.
+// a whole map once anything reads it.
 func (l Lang) checkerText(key string) (string, bool) {
 	for _, e := range checkerTable(l) {
 		if e.key == key {
@@ -63,6 +61,14 @@ func (l Lang) checkerText(key string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// checkerTable returns the strings of the move checker in l.
+func checkerTable(l Lang) []entry {
+	if l == UK {
+		return ukChecker
+	}
+	return ruChecker
 }
 
 // T returns the string for key, or the key in brackets when it is missing
