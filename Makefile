@@ -14,12 +14,12 @@ build:
 site:
 	$(GO) run ./cmd/nardydocs build
 
-# The checker's builds: the rule pages' module for each language and the
-# standalone page's (each also vetted and tested without tags).
-CHECKERTAGS = checker_ru checker_uk board
+# The packages that run compiled to WebAssembly: the checker's two modules
+# (the rule pages' and the standalone page's) and the code they share.
+WASMPKGS = ./cmd/checker ./cmd/checker-board ./internal/...
 
 vet:
-	for t in "" $(CHECKERTAGS); do GOOS=js GOARCH=wasm $(GO) vet -tags "$$t" ./cmd/checker || exit 1; done
+	GOOS=js GOARCH=wasm $(GO) vet $(WASMPKGS)
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
@@ -29,7 +29,7 @@ WASMEXEC = $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 
 test: vet
 	$(GO) test ./...
-	for t in "" $(CHECKERTAGS); do GOOS=js GOARCH=wasm $(GO) test -tags "$$t" -exec="$(WASMEXEC)" ./cmd/checker || exit 1; done
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" $(WASMPKGS)
 
 # Benchmarks: the engine on one core (all 21 rolls of typical positions;
 # BENCHCOUNT runs of each, as this machine's timings vary), a full build

@@ -26,7 +26,7 @@ type analysis struct {
 	figures   int
 	files     map[string][]byte // standalone diagrams, by output path
 	errs      engine.ErrorList
-	script    string // the checker module the page loads: "", "checker.ru.wasm" (WasmName) or "board.wasm"
+	script    string // the checker module the page loads: "", WasmName or BoardWasmName
 	records   []Record
 	exercises []exercise
 }
@@ -168,9 +168,9 @@ func (a *analyser) figure(n *markdown.Figure) {
 	if a.b.opt.Checker != nil {
 		switch {
 		case blk.Show.Has(block.ShowEditor):
-			r.script = "board.wasm"
+			r.script = BoardWasmName
 		case blk.Show.Has(block.ShowChecker) && r.script == "" && blk.HasDice && !blk.Position.GameOver(blk.Rules):
-			r.script = WasmName(a.p.lang)
+			r.script = WasmName
 		}
 	}
 	n.HTML = fig.html

@@ -179,10 +179,8 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 		site.Files[name] = data
 	}
 	if c := opt.Checker; c != nil {
-		for l, data := range c.Wasm {
-			site.Files[WasmName(l)] = data
-		}
-		site.Files["board.wasm"] = c.BoardWasm
+		site.Files[WasmName] = c.Wasm
+		site.Files[BoardWasmName] = c.BoardWasm
 		site.Files["wasm_exec.js"] = c.WasmExec
 		for name, data := range b.tmpl.Scripts {
 			site.Files[name] = data

@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-
-	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
 // Module is the import path of nardydocs, whose sources the checker is
@@ -20,11 +18,12 @@ const Module = "github.com/nardydocs/nardydocs"
 // Checker holds the files of the in-browser move checker: the rules
 // engine compiled to WebAssembly, and Go's loader for it.
 type Checker struct {
-	// Wasm holds the checker of the rule pages, one module per language
-	// (WasmName): each carries only its own language's messages.
-	Wasm map[i18n.Lang][]byte
-	// BoardWasm is board.wasm, the standalone checker, which also redraws
-	// the board as the reader edits the position.
+	// Wasm is checker.wasm (WasmName), the checker of the rule pages, in
+	// both languages.
+	Wasm []byte
+	// BoardWasm is checker-board.wasm (BoardWasmName), the standalone
+	// checker, which also redraws the board as the reader edits the
+	// position.
 	BoardWasm []byte
 	// WasmExec is the Go toolchain's own wasm_exec.js.
 	WasmExec []byte
@@ -72,13 +71,16 @@ func goTool() (string, error) {
 	return p, nil
 }
 
-// WasmName is the file name of the rule pages' checker module in l:
-// "checker.ru.wasm".
-func WasmName(l i18n.Lang) string { return "checker." + string(l) + ".wasm" }
+// The file names of the checker's modules: the rule pages' and the
+// standalone checker page's.
+const (
+	WasmName      = "checker.wasm"
+	BoardWasmName = "checker-board.wasm"
+)
 
-// BuildChecker compiles the checker from the sources at src with the Go
-// toolchain (GOOS=js GOARCH=wasm; the Go build cache makes it quick after
-// the first time) and reads the toolchain's wasm_exec.js.
+// BuildChecker compiles the checker's modules from the sources at src with
+// the Go toolchain (GOOS=js GOARCH=wasm; the Go build cache makes it quick
+// after the first time) and reads the toolchain's wasm_exec.js.
 func BuildChecker(ctx context.Context, src string) (*Checker, error) {
 	gotool, err := goTool()
 	if err != nil {
@@ -89,36 +91,25 @@ func BuildChecker(ctx context.Context, src string) (*Checker, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	c := &Checker{Wasm: map[i18n.Lang][]byte{}}
-	// The rule pages' module for each language, and the standalone
-	// checker's (lang "").
-	type module struct {
-		lang i18n.Lang
-		tags string
-	}
-	modules := []module{{"", "board"}}
-	for _, l := range i18n.Langs {
-		modules = append(modules, module{l, "checker_" + string(l)})
-	}
-	for _, m := range modules {
+	c := &Checker{}
+	for _, m := range []struct {
+		pkg string
+		dst *[]byte
+	}{
+		{"./cmd/checker", &c.Wasm},
+		{"./cmd/checker-board", &c.BoardWasm},
+	} {
 		out := filepath.Join(tmp, "out.wasm")
-		args := []string{"build", "-trimpath", "-ldflags=-s -w", "-tags", m.tags, "-o", out, "./cmd/checker"}
-		cmd := exec.CommandContext(ctx, gotool, args...)
+		cmd := exec.CommandContext(ctx, gotool, "build", "-trimpath", "-ldflags=-s -w", "-o", out, m.pkg)
 		cmd.Dir = src
 		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		if err := cmd.Run(); err != nil {
-			return nil, errors.New("compiling the move checker: " + err.Error() + "\n" + stderr.String())
+			return nil, errors.New("compiling the move checker (" + m.pkg + "): " + err.Error() + "\n" + stderr.String())
 		}
-		data, err := os.ReadFile(out)
-		if err != nil {
+		if *m.dst, err = os.ReadFile(out); err != nil {
 			return nil, err
-		}
-		if m.lang == "" {
-			c.BoardWasm = data
-		} else {
-			c.Wasm[m.lang] = data
 		}
 	}
 	root, err := exec.CommandContext(ctx, gotool, "env", "GOROOT").Output()

@@ -11,7 +11,7 @@ import (
 	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/diagrams"
 	"github.com/nardydocs/nardydocs/engine"
-	"github.com/nardydocs/nardydocs/site/board"
+	"github.com/nardydocs/nardydocs/internal/board"
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 

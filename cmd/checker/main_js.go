@@ -1,58 +1,21 @@
 //go:build js && wasm
 
+// Command checker is the move checker of the rule pages: the rules engine
+// compiled to WebAssembly (GOOS=js GOARCH=wasm), served as checker.wasm.
+// It finds every form of class "checker" in the page, and when the reader
+// submits a move it writes the engine's verdict, in the form's language
+// (Russian or Ukrainian: the module carries both), into the form's
+// <output>: legal, or exactly why not. The pages stay complete without
+// it: every legal play is already listed in the static tables.
+//
+// It reads position codes only (each figure's form carries its code), so
+// the block parser and the diagrams stay out of it; the standalone
+// checker page loads cmd/checker-board instead. The work is done in
+// package internal/checker.
 package main
 
-import (
-	"syscall/js"
-
-	"github.com/nardydocs/nardydocs/templates/i18n"
-)
+import "github.com/nardydocs/nardydocs/internal/checker"
 
 func main() {
-	doc := js.Global().Get("document")
-	forms := doc.Call("querySelectorAll", "form.checker")
-	for i := 0; i < forms.Length(); i++ {
-		wire(forms.Index(i))
-	}
-	// When the checker became usable, for the page's tests.
-	js.Global().Set("nardyCheckerReadyAt", js.Global().Get("performance").Call("now"))
-	doc.Get("documentElement").Get("classList").Call("add", "checker-ready")
-	select {}
-}
-
-// wire makes one checker form answer in the page instead of navigating.
-func wire(form js.Value) {
-	lang := i18n.Lang(form.Get("dataset").Get("lang").String())
-	elems := form.Get("elements")
-	submit := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if len(args) > 0 {
-			args[0].Call("preventDefault")
-		}
-		text := form.Get("dataset").Get("code").String()
-		if block := elems.Get("block"); block.Truthy() {
-			text = block.Get("value").String()
-		}
-		move := elems.Get("move").Get("value").String()
-		show(form, evaluate(text, move, lang), lang)
-		return nil
-	})
-	form.Call("addEventListener", "submit", submit)
-	editor(form, elems, submit.Value, lang)
-}
-
-// show writes a verdict into the form's <output> and, on the standalone
-// page, the list of legal plays.
-func show(form js.Value, r result, lang i18n.Lang) {
-	out := form.Call("querySelector", "output")
-	cls := form.Get("classList")
-	cls.Call("remove", "legal", "illegal", "broken")
-	state, text := "illegal", r.Message
-	if r.Error != "" {
-		state, text = "broken", r.Error
-	} else if r.Legal {
-		state = "legal"
-	}
-	cls.Call("add", state)
-	out.Set("textContent", text)
-	listPlays(form, r.Plays, r.Error == "", lang)
+	checker.Run(checker.Module{Read: checker.ReadCode})
 }

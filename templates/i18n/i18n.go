@@ -6,7 +6,12 @@
 // no reflect), so the WebAssembly checker can use it too.
 package i18n
 
-import "github.com/nardydocs/nardydocs/engine"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/nardydocs/nardydocs/engine"
+)
 
 // Lang is a site language.
 type Lang string
@@ -48,11 +53,7 @@ func (l Lang) lookup(key string) (string, bool) {
 // They live in slices apart from the site's maps so that the WebAssembly
 // checker, which reads nothing else (CheckerText, Reason), carries only
 // them: a map literal is built by code at start-up, and the linker keeps
-// a whole map once anything reads it. Built with the tag checker_ru or
-// checker_uk, the package reads only that language's slice (checker.go),
-// so a checker module for one language carries only its own strings.
-//
-//go:noinline
+// a whole map once anything reads it.
 func (l Lang) checkerText(key string) (string, bool) {
 	for _, e := range checkerTable(l) {
 		if e.key == key {
@@ -60,6 +61,14 @@ func (l Lang) checkerText(key string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// checkerTable returns the strings of the move checker in l.
+func checkerTable(l Lang) []entry {
+	if l == UK {
+		return ukChecker
+	}
+	return ruChecker
 }
 
 // T returns the string for key, or the key in brackets when it is missing
@@ -105,11 +114,11 @@ func (l Lang) F(key string, pairs ...string) string {
 func fill(s string, value func(name string) (string, bool)) string {
 	var b []byte
 	for {
-		i := indexByte(s, '{')
+		i := strings.IndexByte(s, '{')
 		if i < 0 {
 			break
 		}
-		j := indexByte(s[i:], '}')
+		j := strings.IndexByte(s[i:], '}')
 		if j < 0 {
 			break
 		}
@@ -165,13 +174,13 @@ func (l Lang) Plural(n int, key string) string {
 // without "|" are returned whole).
 func pluralOf(forms string, n int) string {
 	for i := PluralForm(n); i > 0; i-- {
-		j := indexByte(forms, '|')
+		j := strings.IndexByte(forms, '|')
 		if j < 0 {
 			return forms
 		}
 		forms = forms[j+1:]
 	}
-	if j := indexByte(forms, '|'); j >= 0 {
+	if j := strings.IndexByte(forms, '|'); j >= 0 {
 		return forms[:j]
 	}
 	return forms
@@ -181,7 +190,7 @@ func pluralOf(forms string, n int) string {
 func (l Lang) N(n int, key string) string { return counted(n, l.T(key)) }
 
 // counted writes n followed by the form of "one|few|many" that goes with it.
-func counted(n int, forms string) string { return itoa(n) + " " + pluralOf(forms, n) }
+func counted(n int, forms string) string { return strconv.Itoa(n) + " " + pluralOf(forms, n) }
 
 // Side returns "белые"/"білі" (capitalised when title is set).
 func (l Lang) Side(s engine.Side, title bool) string {
@@ -213,13 +222,13 @@ func (l Lang) Game(g engine.Game) string {
 
 // Or joins alternatives: "a или b".
 func (l Lang) Or(items []string) string {
-	return join(items, " "+l.T("or")+" ")
+	return strings.Join(items, " "+l.T("or")+" ")
 }
 
 // Rolls writes a roll count as "4 из 36: 3-3, 4-4, 5-5, 6-6" ("0 из 36"
 // when none).
 func (l Lang) Rolls(c engine.RollCount) string {
-	s := l.F("of36", "n", itoa(c.N))
+	s := l.F("of36", "n", strconv.Itoa(c.N))
 	if len(c.Rolls) == 0 {
 		return s
 	}
@@ -227,7 +236,7 @@ func (l Lang) Rolls(c engine.RollCount) string {
 	for i, d := range c.Rolls {
 		parts[i] = d.String()
 	}
-	return s + ": " + join(parts, ", ")
+	return s + ": " + strings.Join(parts, ", ")
 }
 
 // Lost describes dice that cannot be played: "две шестёрки пропадают",
@@ -238,19 +247,19 @@ func (l Lang) Lost(d engine.Dice, used int) string {
 		return ""
 	}
 	if d.IsDouble() {
-		name := l.T("die." + itoa(int(d[0])))
+		name := l.T("die." + strconv.Itoa(int(d[0])))
 		word := pluralOf(name, lost)
 		if lost == 1 {
 			return l.F("lost.one", "die", word)
 		}
-		return l.F("lost.many", "n", l.T("count.f."+itoa(lost)), "die", word)
+		return l.F("lost.many", "n", l.T("count.f."+strconv.Itoa(lost)), "die", word)
 	}
 	if used == 0 {
 		return l.T("lost.all")
 	}
 	// One die of a non-double is lost: the smaller one, since the larger
 	// must be played when only one can be.
-	return l.F("lost.one", "die", pluralOf(l.T("die."+itoa(int(d.Low()))), 1))
+	return l.F("lost.one", "die", pluralOf(l.T("die."+strconv.Itoa(int(d.Low()))), 1))
 }
 
 // Describe writes a real text description of a position for the diagram's
@@ -269,7 +278,7 @@ func (l Lang) Describe(p engine.Position, d engine.Dice, hasDice bool) string {
 				first = false
 				return l.N(n, "checker")
 			}
-			return itoa(n)
+			return strconv.Itoa(n)
 		}
 		if n := p.Bar(s); n > 0 {
 			parts = append(parts, noun(n)+" "+l.T("desc.onbar"))
@@ -284,13 +293,13 @@ func (l Lang) Describe(p engine.Position, d engine.Dice, hasDice bool) string {
 		if len(parts) == 0 {
 			parts = append(parts, l.T("desc.none"))
 		}
-		b = append(b, join(parts, ", ")...)
+		b = append(b, strings.Join(parts, ", ")...)
 		if n := p.Off(s); n > 0 {
 			b = append(b, "; "...)
-			b = append(b, l.F("desc.off", "n", itoa(n))...)
+			b = append(b, l.F("desc.off", "n", strconv.Itoa(n))...)
 		}
 		b = append(b, "; "...)
-		b = append(b, l.F("desc.pips", "n", itoa(p.Pips(s)))...)
+		b = append(b, l.F("desc.pips", "n", strconv.Itoa(p.Pips(s)))...)
 		b = append(b, ". "...)
 	}
 	if hasDice {
@@ -336,11 +345,11 @@ func (l Lang) Reason(v engine.Verdict, g engine.Game, d engine.Dice) string {
 		case "point":
 			return l.location(v.Point), true
 		case "die":
-			return itoa(int(v.Die)), true
+			return strconv.Itoa(int(v.Die)), true
 		case "dice":
 			return d.String(), true
 		case "col":
-			return itoa(v.Col), true
+			return strconv.Itoa(v.Col), true
 		case "play":
 			return v.Play.Notation(), true
 		case "nchk":
@@ -354,7 +363,7 @@ func (l Lang) Reason(v engine.Verdict, g engine.Game, d engine.Dice) string {
 			for i, p := range v.Block {
 				parts[i] = p.String()
 			}
-			return join(parts, ", "), true
+			return strings.Join(parts, ", "), true
 		}
 		return "", false
 	})
@@ -400,7 +409,7 @@ func (l Lang) Result(p engine.Position, r engine.Rules, sc engine.Scoring) strin
 	}
 	s := l.F(key, "winner", l.Side(o.Winner, true), "kind", l.T("result.kind."+o.Kind.String()), "points", l.N(scored.Points, "point"))
 	if p.Game == engine.Short && sc.CubeInUse {
-		s += " " + l.F("result.cube", "cube", itoa(sc.Value()))
+		s += " " + l.F("result.cube", "cube", strconv.Itoa(sc.Value()))
 		if reduced {
 			if r.Short == engine.Eastern {
 				s += " " + l.T("result.eastern")

@@ -2,7 +2,6 @@ package i18n
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -53,14 +52,6 @@ func TestCheckerTextReadsOnlyTheCheckerTable(t *testing.T) {
 		// A site string is not among the checker's.
 		if got, want := l.CheckerText("site.name"), "[site.name]"; got != want {
 			t.Errorf("%s: CheckerText(site.name) = %q, want %q", l, got, want)
-		}
-	}
-}
-
-func TestItoa(t *testing.T) {
-	for _, n := range []int{0, 5, 10, 36, 100, -1, -250, 1<<62 - 1, -1 << 63} {
-		if got, want := itoa(n), strconv.Itoa(n); got != want {
-			t.Errorf("itoa(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

@@ -1,6 +1,6 @@
-//go:build js && wasm && board
+//go:build js && wasm
 
-package main
+package editor
 
 import (
 	"strings"
@@ -8,9 +8,36 @@ import (
 
 	"github.com/nardydocs/nardydocs/diagrams"
 	"github.com/nardydocs/nardydocs/engine"
-	"github.com/nardydocs/nardydocs/site/board"
+	"github.com/nardydocs/nardydocs/internal/board"
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
+
+// Wire wires the standalone page's position block (a checker.Module's
+// Editor): the board is redrawn as the reader types, and a position and
+// move given in the address (by a figure's form without JavaScript) are
+// filled in and judged at once. Other forms have no block.
+func Wire(form, elems, submit js.Value, lang i18n.Lang) {
+	block := elems.Get("block")
+	if !block.Truthy() {
+		return
+	}
+	q := js.Global().Get("URLSearchParams").New(js.Global().Get("location").Get("search"))
+	if code := q.Call("get", "code"); code.Truthy() {
+		block.Set("value", code)
+		if move := q.Call("get", "move"); move.Truthy() {
+			elems.Get("move").Set("value", move)
+		}
+	}
+	redraw := js.FuncOf(func(js.Value, []js.Value) any {
+		drawBoard(form, block.Get("value").String(), lang)
+		return nil
+	})
+	block.Call("addEventListener", "input", redraw)
+	drawBoard(form, block.Get("value").String(), lang)
+	if elems.Get("move").Get("value").String() != "" {
+		submit.Invoke()
+	}
+}
 
 // drawBoard redraws the diagram of the standalone checker page from the
 // block the reader is editing; a block that cannot be read leaves the last
@@ -18,7 +45,7 @@ import (
 func drawBoard(form js.Value, text string, lang i18n.Lang) {
 	box := form.Call("querySelector", ".board")
 	status := form.Call("querySelector", ".block-status")
-	b, problem := readBlock(text)
+	b, problem := ReadBlock(text)
 	if problem != "" {
 		if status.Truthy() {
 			status.Set("textContent", problem)
@@ -47,42 +74,16 @@ func drawBoard(form js.Value, text string, lang i18n.Lang) {
 			plays = append(plays, pl.Notation())
 		}
 	}
-	listPlays(form, plays, b.HasDice, lang)
+	ListPlays(form, plays, b.HasDice, lang)
 	// The verdict was about the old position.
 	form.Call("querySelector", "output").Set("textContent", "")
 	form.Get("classList").Call("remove", "legal", "illegal", "broken")
 }
 
-// editor wires the standalone page's position block: the board is redrawn
-// as the reader types, and a position and move given in the address (by a
-// figure's form without JavaScript) are filled in and judged at once.
-// Other forms have no block.
-func editor(form, elems, submit js.Value, lang i18n.Lang) {
-	block := elems.Get("block")
-	if !block.Truthy() {
-		return
-	}
-	q := js.Global().Get("URLSearchParams").New(js.Global().Get("location").Get("search"))
-	if code := q.Call("get", "code"); code.Truthy() {
-		block.Set("value", code)
-		if move := q.Call("get", "move"); move.Truthy() {
-			elems.Get("move").Set("value", move)
-		}
-	}
-	redraw := js.FuncOf(func(js.Value, []js.Value) any {
-		drawBoard(form, block.Get("value").String(), lang)
-		return nil
-	})
-	block.Call("addEventListener", "input", redraw)
-	drawBoard(form, block.Get("value").String(), lang)
-	if elems.Get("move").Get("value").String() != "" {
-		submit.Invoke()
-	}
-}
-
-// listPlays fills the standalone page's list of legal plays (other forms
-// have none); known is false when the position has no roll.
-func listPlays(form js.Value, plays []string, known bool, lang i18n.Lang) {
+// ListPlays fills the standalone page's list of legal plays (a
+// checker.Module's ListPlays; other forms have none); known is false when
+// the position has no roll or cannot be read.
+func ListPlays(form js.Value, plays []string, known bool, lang i18n.Lang) {
 	list := form.Call("querySelector", "ol.legal-plays")
 	if !list.Truthy() {
 		return

@@ -1,7 +1,7 @@
 // Package board turns a position block into the options of its board
 // diagram, with every word in the page's language. The site's pages and
-// the in-browser checker draw the same diagram from the same block through
-// it.
+// the standalone checker's module (cmd/checker-board) draw the same
+// diagram from the same block through it.
 package board
 
 import (
