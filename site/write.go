@@ -105,6 +105,10 @@ func ownDir(dir string) (bool, error) {
 	return err == nil && isManifest(data), err
 }
 
+// exchangeDirs swaps two directories in one step (exchange); the tests
+// replace it to try the fallback.
+var exchangeDirs = exchange
+
 // writeStep is called after each step of Write with the step's name; the
 // tests replace it to crash the program between steps.
 var writeStep = func(step string) {}
@@ -169,7 +173,7 @@ func (s *Site) Write(dir string) (err error) {
 		writeStep("swapped")
 		return nil
 	}
-	if err := exchange(tmp, target); err != nil {
+	if err := exchangeDirs(tmp, target); err != nil {
 		return swapByRenames(tmp, target)
 	}
 	writeStep("swapped")

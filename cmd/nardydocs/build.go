@@ -89,15 +89,24 @@ func printBuildErrors(w io.Writer, err error) {
 func newBuildCmd() *cobra.Command {
 	var f siteFlags
 	var out string
+	var force bool
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Build the site from the content directory",
 		Long: `Builds every page of content/ru and content/uk, with every position block
 computed by the rules engine, into the output directory. The new site
-replaces the old one only when the whole build succeeded.`,
+replaces the old one in one step, and only when the whole build succeeded.
+
+The output directory must be nardydocs' own: absent, empty, or written by
+an earlier build. A directory holding other files is refused unless
+--force is given; the content directory, a directory inside it or one
+that contains it is always refused.`,
 		Args: maxArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			start := time.Now()
+			if err := site.CheckOutput(out, f.content, force); err != nil {
+				return err
+			}
 			opt, err := f.optionsWithChecker(cmd)
 			if err != nil {
 				return err
@@ -123,6 +132,7 @@ replaces the old one only when the whole build succeeded.`,
 	f.register(cmd)
 	f.registerChecker(cmd)
 	cmd.Flags().StringVar(&out, "out", "public", "output directory")
+	cmd.Flags().BoolVar(&force, "force", false, "write into an output directory that holds files nardydocs did not write (never the content directory or a directory around it)")
 	return cmd
 }
 
