@@ -133,6 +133,9 @@ var Keys = []string{
 	"arrows", "marks", "illegal", "name", "rolls", "cube", "jacoby", "exercise", "expect",
 }
 
+// MaxArrows is the most arrows a block's diagram shows.
+const MaxArrows = 24
+
 // field is one "key: value" line of a block.
 type field struct {
 	key, val string
@@ -357,17 +360,26 @@ func (p *parser) readPresentation() {
 	p.readRolls()
 	if f, ok := p.get("arrows"); ok {
 		if segs, ok := p.moves(f, "arrows: "); ok {
-			b.Arrows = segs
+			if len(segs) > MaxArrows {
+				p.add(f.pos(0), "arrows: "+strconv.Itoa(len(segs))+" arrows; a diagram shows at most "+strconv.Itoa(MaxArrows))
+			} else {
+				b.Arrows = segs
+			}
 		}
 	}
 	if f, ok := p.get("marks"); ok {
+		var marked [25]bool
 		for _, w := range words(f.val) {
 			n, isNum := wholeNumber(w.s)
-			if !isNum || n < 1 || n > 24 {
+			switch {
+			case !isNum || n < 1 || n > 24:
 				p.add(f.pos(w.col), "marks: "+strconv.Quote(w.s)+" is not a point 1 to 24")
-				continue
+			case marked[n]:
+				p.add(f.pos(w.col), "marks: point "+strconv.Itoa(n)+" is marked twice")
+			default:
+				marked[n] = true
+				b.Marks = append(b.Marks, engine.Point(n))
 			}
-			b.Marks = append(b.Marks, engine.Point(n))
 		}
 	}
 	p.readIllegal()
@@ -542,11 +554,16 @@ func words(v string) []word {
 			end = len(v)
 		}
 		out = append(out, word{v[i:end], col})
-		col += utf8.RuneCountInString(v[i:end])
+		col += columns(v[i:end])
 		i = end
 	}
 	return out
 }
+
+// columns counts the characters of s: the columns it takes. It is a
+// variable so that a test can add up the text counted and check that a
+// line is counted once, not once per word.
+var columns = utf8.RuneCountInString
 
 // splitLine splits "key: value", returning the value's 1-based column.
 func splitLine(raw string) (key, val string, col int, ok bool) {
@@ -565,7 +582,7 @@ func splitLine(raw string) (key, val string, col int, ok bool) {
 	rest := trimmed[i+1:]
 	val = strings.TrimLeft(rest, " \t")
 	off := len(raw) - len(val)
-	return key, val, utf8.RuneCountInString(raw[:off]) + 1, true
+	return key, val, columns(raw[:off]) + 1, true
 }
 
 // stripComment removes a "#" comment: a "#" at the start or after a space.

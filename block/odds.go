@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/nardydocs/nardydocs/engine"
 )
@@ -193,7 +192,7 @@ func oddsItems(v string) []oddsItem {
 	col := 0
 	for item := range strings.SplitSeq(v, ",") {
 		out = append(out, oddsItem{words(item), col})
-		col += utf8.RuneCountInString(item) + 1
+		col += columns(item) + 1
 	}
 	return out
 }

@@ -44,6 +44,9 @@ func (p Pos) String() string {
 type Error struct {
 	Pos Pos
 	Msg string
+	// Omitted is set on a line that stands for that many problems of its
+	// file not listed (see ErrorList.Limit).
+	Omitted int
 }
 
 // Error writes "place: message", or the message alone when the place is
@@ -83,6 +86,39 @@ func (l ErrorList) Err() error {
 	}
 	l.Sort()
 	return l
+}
+
+// Limit returns the problems sorted, with at most n listed for each file:
+// the rest of a file's are counted on one line after them, "… and 12
+// more problems in this file".
+func (l ErrorList) Limit(n int) ErrorList {
+	l.Sort()
+	var out ErrorList
+	for i := 0; i < len(l); {
+		j := i
+		for j < len(l) && l[j].Pos.File == l[i].Pos.File {
+			j++
+		}
+		if j-i <= n {
+			out = append(out, l[i:j]...)
+		} else {
+			out = append(out, l[i:i+n]...)
+			more := j - i - n
+			out = append(out, &Error{Pos: Pos{File: l[i].Pos.File}, Msg: "… and " + strconv.Itoa(more) + " more problems in this file", Omitted: more})
+		}
+		i = j
+	}
+	return out
+}
+
+// Count returns how many problems the list stands for, counting those a
+// Limit line omits.
+func (l ErrorList) Count() int {
+	n := 0
+	for _, e := range l {
+		n += max(e.Omitted, 1)
+	}
+	return n
 }
 
 // Error writes one problem per line.

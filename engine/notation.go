@@ -119,7 +119,7 @@ func ParseMoves(s string) ([]Segment, error) {
 			return nil, err
 		}
 		segs = append(segs, ws...)
-		col += utf8.RuneCountInString(word)
+		col += columns(word)
 		i = end
 	}
 	if len(segs) == 0 {
@@ -127,6 +127,11 @@ func ParseMoves(s string) ([]Segment, error) {
 	}
 	return segs, nil
 }
+
+// columns counts the characters of s: the columns it takes. It is a
+// variable so that a test can add up the text counted and check that a
+// move text is counted once, not once per move.
+var columns = utf8.RuneCountInString
 
 // syntaxError is a malformed move text at column col.
 func syntaxError(col int, msg string) *Error {
@@ -141,7 +146,7 @@ func parsePath(word string, col int) ([]Segment, error) {
 	if j := strings.IndexByte(word, '('); j >= 0 {
 		rep := word[j:]
 		if len(rep) != 3 || rep[2] != ')' || rep[1] < '1' || rep[1] > '4' {
-			return nil, syntaxError(col+utf8.RuneCountInString(word[:j]), "repeat "+strconv.Quote(rep)+` should be "(2)", "(3)" or "(4)"`)
+			return nil, syntaxError(col+columns(word[:j]), "repeat "+strconv.Quote(rep)+` should be "(2)", "(3)" or "(4)"`)
 		}
 		repeat = int(rep[1] - '0')
 		body = word[:j]
@@ -157,7 +162,7 @@ func parsePath(word string, col int) ([]Segment, error) {
 		part, rest, more = strings.Cut(rest, "/")
 		k := len(locs)
 		at := pcol
-		pcol += utf8.RuneCountInString(part) + 1
+		pcol += columns(part) + 1
 		hit := strings.HasSuffix(part, "*")
 		if hit {
 			if k == 0 {

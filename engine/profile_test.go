@@ -29,3 +29,30 @@ func TestProfile(t *testing.T) {
 		t.Errorf("unknown preset: %v", err)
 	}
 }
+
+func TestErrorListLimit(t *testing.T) {
+	var l ErrorList
+	for i := 5; i >= 1; i-- {
+		l.Add(Pos{File: "b.md", Line: i, Col: 1}, "bad")
+	}
+	l.Add(Pos{File: "a.md", Line: 3}, "one")
+	got := l.Limit(2)
+	want := "a.md:3: one\nb.md:1:1: bad\nb.md:2:1: bad\nb.md: … and 3 more problems in this file"
+	if got.Error() != want {
+		t.Errorf("Limit(2):\n%s\nwant\n%s", got, want)
+	}
+	if got.Count() != 6 || len(got) != 4 {
+		t.Errorf("Limit(2) stands for %d problems in %d lines, want 6 in 4", got.Count(), len(got))
+	}
+	if all := l.Limit(10); len(all) != 6 || all.Count() != 6 {
+		t.Errorf("Limit(10) changed the list: %v", all)
+	}
+}
+
+func TestRebase(t *testing.T) {
+	l := ErrorList{{Pos: Pos{Line: 2, Col: 3}, Msg: "a"}, {Pos: Pos{}, Msg: "b"}}
+	l.Rebase(Pos{File: "x.md", Line: 10, Col: 5})
+	if got, want := l.Error(), "x.md:11:7: a\nx.md: b"; got != want {
+		t.Errorf("Rebase: %q, want %q", got, want)
+	}
+}

@@ -72,6 +72,10 @@ type Record struct {
 	Tables, Diagram string
 }
 
+// MaxProblemsPerFile is how many problems a failed build lists for one
+// file; the rest are counted on one line.
+const MaxProblemsPerFile = 50
+
 // CSP is the Content-Security-Policy every page ships: only the site's own
 // files, plus 'wasm-unsafe-eval' for the move checker.
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'"
@@ -100,7 +104,13 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 	}
 	b := &builder{opt: opt, files: opt.FS, jobs: opt.Jobs, md: newMarkdown()}
 	if b.files == nil {
-		b.files = os.DirFS(opt.Content)
+		// os.Root follows symbolic links only inside the directory.
+		root, err := os.OpenRoot(opt.Content)
+		if err != nil {
+			return nil, engine.ErrorList{{Pos: engine.Pos{File: opt.Content}, Msg: "the content directory: " + readProblem(err)}}
+		}
+		defer root.Close()
+		b.files = root.FS()
 	}
 	if b.jobs <= 0 {
 		b.jobs = runtime.NumCPU()
@@ -139,13 +149,14 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 	b.checkTranslations(&errs)
 	b.checkLinks(&errs)
 	b.checkExercises(&errs)
+	b.checkWorksheetPaths(&errs)
 	var problems engine.ErrorList
 	if opt.KeepGoing && b.tmpl != nil {
 		problems, errs = errs, nil
 		problems.Sort()
 	}
 	if len(errs) > 0 {
-		return nil, errs.Err()
+		return nil, errs.Limit(MaxProblemsPerFile)
 	}
 
 	// Render every page.

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"html/template"
+	"net/url"
 	"path"
 	"strconv"
 	"strings"
@@ -133,7 +134,7 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, opt bl
 			return nil, inBlock("diagram: " + err.Error())
 		}
 		standalone = sa.Bytes()
-		v.SVGHref = path.Base(figureSVG(p, num))
+		v.SVGHref = url.PathEscape(path.Base(figureSVG(p, num)))
 	}
 	game := pos.Game
 	if blk.Show.Has(block.ShowMoves) {

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"net/url"
 	"path"
 	"strconv"
 	"strings"
@@ -52,7 +53,8 @@ func (b *builder) checkLinks(errs *engine.ErrorList) {
 
 // relURL returns the relative link from the page at slash path from to
 // the file at slash path to (both relative to the site's root; to = ""
-// is the root itself).
+// is the root itself), each part escaped for a URL ("e f.html" →
+// "e%20f.html", "a#b.html" → "a%23b.html").
 func relURL(from, to string) string {
 	fromDirs := strings.Split(from, "/")
 	fromDirs = fromDirs[:len(fromDirs)-1]
@@ -61,15 +63,31 @@ func relURL(from, to string) string {
 	for common < len(fromDirs) && common < len(toParts)-1 && fromDirs[common] == toParts[common] {
 		common++
 	}
-	return strings.Repeat("../", len(fromDirs)-common) + strings.Join(toParts[common:], "/")
+	return strings.Repeat("../", len(fromDirs)-common) + escapePath(strings.Join(toParts[common:], "/"))
 }
 
+// escapePath escapes each part of a slash path for a URL.
+func escapePath(p string) string {
+	parts := strings.Split(p, "/")
+	for i, s := range parts {
+		parts[i] = url.PathEscape(s)
+	}
+	return strings.Join(parts, "/")
+}
+
+// absURL returns the address of the site's file at slash path p.
+func (b *builder) absURL(p string) string { return b.cfg.BaseURL + escapePath(p) }
+
 // resolveLink resolves a link written in page p to a content path
-// relative to the content root ("ru/long/head.md") and an anchor.
+// relative to the content root ("ru/long/head.md") and an anchor. The
+// link's path may be escaped as a URL's ("e%20f.md").
 func resolveLink(p *page, dest string) (target, anchor string) {
 	target, anchor, _ = strings.Cut(dest, "#")
 	if target == "" {
 		return p.key(), anchor
+	}
+	if t, err := url.PathUnescape(target); err == nil {
+		target = t
 	}
 	return path.Join(string(p.lang), path.Dir(p.rel), target), anchor
 }

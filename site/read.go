@@ -1,12 +1,18 @@
 package site
 
 import (
+	"bytes"
 	"errors"
+	"os"
+	"unicode/utf8"
+
 	"io/fs"
 	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/nardydocs/nardydocs/site/markdown"
 
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/templates/i18n"
@@ -69,9 +75,10 @@ func (b *builder) loadConfig(errs *engine.ErrorList) Config {
 		return cfg
 	}
 	if err != nil {
-		errs.Add(engine.Pos{File: name}, err.Error())
+		errs.Add(engine.Pos{File: name}, readProblem(err))
 		return cfg
 	}
+	data = textOf(data, name, errs)
 	for i, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || line[0] == '#' {
@@ -103,7 +110,9 @@ func (b *builder) loadConfig(errs *engine.ErrorList) Config {
 }
 
 // loadPages reads every <lang>/**.md file of the content in a stable
-// order.
+// order. Symbolic links are followed, to files and directories alike, as
+// long as they stay inside the content directory (one that leads outside
+// it is refused when the content is read from a directory: see Build).
 func (b *builder) loadPages(errs *engine.ErrorList) []*page {
 	entries, err := fs.ReadDir(b.files, ".")
 	if err != nil {
@@ -122,28 +131,93 @@ func (b *builder) loadPages(errs *engine.ErrorList) []*page {
 			errs.Add(engine.Pos{File: b.contentPath(root)}, "missing language directory")
 			continue
 		}
-		err := fs.WalkDir(b.files, root, func(name string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() || !strings.HasSuffix(name, ".md") {
-				return nil
-			}
-			data, err := fs.ReadFile(b.files, name)
-			if err != nil {
-				return err
-			}
-			rel := strings.TrimSuffix(strings.TrimPrefix(name, root+"/"), ".md")
-			p := &page{lang: lang, rel: rel, file: b.contentPath(name), src: data}
-			p.fm = parseFrontMatter(p, b.cfg.Rules, errs)
-			pages = append(pages, p)
-			return nil
-		})
-		if err != nil {
-			errs.Add(engine.Pos{File: b.contentPath(root)}, err.Error())
-		}
+		b.walkPages(lang, root, nil, &pages, errs)
 	}
 	return pages
+}
+
+// walkPages reads the pages under dir (a directory of language lang's
+// tree) into pages, following symbolic links; inside lists the
+// directories the walk is inside of, to refuse a link that loops.
+func (b *builder) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pages *[]*page, errs *engine.ErrorList) {
+	if info, err := fs.Stat(b.files, dir); err == nil {
+		for _, d := range inside {
+			if os.SameFile(d, info) {
+				errs.Add(engine.Pos{File: b.contentPath(dir)}, "the symbolic link makes a loop: it leads to a directory that holds it")
+				return
+			}
+		}
+		inside = append(inside, info)
+	}
+	err := fs.WalkDir(b.files, dir, func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			errs.Add(engine.Pos{File: b.contentPath(name)}, readProblem(err))
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			info, err := fs.Stat(b.files, name)
+			switch {
+			case err != nil:
+				errs.Add(engine.Pos{File: b.contentPath(name)}, readProblem(err))
+				return nil
+			case info.IsDir():
+				b.walkPages(lang, name, inside, pages, errs)
+				return nil
+			}
+		}
+		if d.IsDir() || !strings.HasSuffix(name, ".md") {
+			return nil
+		}
+		data, err := fs.ReadFile(b.files, name)
+		if err != nil {
+			errs.Add(engine.Pos{File: b.contentPath(name)}, readProblem(err))
+			return nil
+		}
+		rel := strings.TrimSuffix(strings.TrimPrefix(name, string(lang)+"/"), ".md")
+		p := &page{lang: lang, rel: rel, file: b.contentPath(name), src: textOf(data, b.contentPath(name), errs)}
+		p.fm = parseFrontMatter(p, b.cfg.Rules, errs)
+		*pages = append(*pages, p)
+		return nil
+	})
+	if err != nil {
+		errs.Add(engine.Pos{File: b.contentPath(dir)}, readProblem(err))
+	}
+}
+
+// readProblem words an error reading the content: a symbolic link that
+// leads outside the content directory is named as such.
+func readProblem(err error) string {
+	if strings.Contains(err.Error(), "path escapes from parent") {
+		return "the symbolic link leads outside the content directory; nardydocs follows links only inside it"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Op + ": " + pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// textOf returns a file's bytes as text: without a UTF-8 byte order mark,
+// and checked to be UTF-8 (a problem names the first bad byte's line and
+// column).
+func textOf(data []byte, file string, errs *engine.ErrorList) []byte {
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	if !utf8.Valid(data) {
+		bad := 0
+		for bad < len(data) {
+			r, n := utf8.DecodeRune(data[bad:])
+			if r == utf8.RuneError && n == 1 {
+				break
+			}
+			bad += n
+		}
+		line, col := markdown.NewLineIndex(data).Pos(bad)
+		errs.Add(engine.Pos{File: file, Line: line, Col: col}, "the file is not valid UTF-8: save it in UTF-8")
+	}
+	return data
 }
 
 // parseFrontMatter reads the "---" header of a page and blanks it out of

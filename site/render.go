@@ -93,7 +93,7 @@ func (b *builder) render(i int, nav map[i18n.Lang][]navSection) ([]byte, error) 
 		v.Alternates = append(v.Alternates, alternate{
 			Lang: l, Name: l.T("lang.name"),
 			Href: relURL(url, b.pages[j].url()),
-			Abs:  b.cfg.BaseURL + b.pages[j].url(),
+			Abs:  b.absURL(b.pages[j].url()),
 		})
 	}
 	var out bytes.Buffer
@@ -160,7 +160,7 @@ type langLink struct {
 func (b *builder) extraPages(files map[string][]byte) error {
 	var langs []langLink
 	for _, l := range i18n.Langs {
-		langs = append(langs, langLink{L: l, Href: string(l) + "/index.html", Abs: b.cfg.BaseURL + string(l) + "/index.html"})
+		langs = append(langs, langLink{L: l, Href: string(l) + "/index.html", Abs: b.absURL(string(l) + "/index.html")})
 	}
 	data := struct {
 		Langs []langLink
@@ -177,10 +177,10 @@ func (b *builder) extraPages(files map[string][]byte) error {
 	sm.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	sm.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
 	for _, p := range b.pages {
-		sm.WriteString("<url><loc>" + template.HTMLEscapeString(b.cfg.BaseURL+p.url()) + "</loc>")
+		sm.WriteString("<url><loc>" + template.HTMLEscapeString(b.absURL(p.url())) + "</loc>")
 		for _, l := range i18n.Langs {
 			if j, ok := b.byKey[pageKey(l, p.rel)]; ok {
-				sm.WriteString(`<xhtml:link rel="alternate" hreflang="` + string(l) + `" href="` + template.HTMLEscapeString(b.cfg.BaseURL+b.pages[j].url()) + `"/>`)
+				sm.WriteString(`<xhtml:link rel="alternate" hreflang="` + string(l) + `" href="` + template.HTMLEscapeString(b.absURL(b.pages[j].url())) + `"/>`)
 			}
 		}
 		sm.WriteString("</url>\n")

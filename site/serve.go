@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"html/template"
 	"io"
 	"io/fs"
 	"mime"
@@ -16,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/templates"
 )
 
@@ -94,7 +96,25 @@ func (s *Server) Watch(ctx context.Context, every time.Duration) {
 }
 
 // ServeHTTP serves a file of the current build, or the build's errors.
+// It answers only GET and HEAD, only for a Host that is "localhost" or an
+// IP address (so that a page of another site cannot reach it through DNS
+// rebinding), and sends the pages' Content-Security-Policy with every
+// answer. A directory's path without its slash ("/ru") is redirected to
+// it ("/ru/").
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", CSP)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	if !localHost(r.Host) {
+		http.Error(w, "403 forbidden: this server answers requests for localhost or an IP address only", http.StatusForbidden)
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		h.Set("Allow", "GET, HEAD")
+		http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
 	s.mu.RLock()
 	site, buildErr := s.site, s.err
 	s.mu.RUnlock()
@@ -104,13 +124,19 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if buildErr != nil {
 		if strings.HasSuffix(name, ".html") {
-			writeErrorPage(w, buildErr)
+			s.writeErrorPage(w, buildErr)
 			return
 		}
 		http.Error(w, "the site did not build", http.StatusServiceUnavailable)
 		return
 	}
 	data, ok := site.Files[name]
+	if !ok {
+		if _, dir := site.Files[path.Join(name, "index.html")]; dir {
+			http.Redirect(w, r, "/"+escapePath(name)+"/", http.StatusMovedPermanently)
+			return
+		}
+	}
 	status := http.StatusOK
 	if !ok {
 		data, status, name = site.Files["404.html"], http.StatusNotFound, "404.html"
@@ -119,26 +145,69 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if ctype == "" {
 		ctype = "application/octet-stream"
 	}
-	w.Header().Set("Content-Type", ctype)
-	w.Header().Set("Cache-Control", "no-store")
+	h.Set("Content-Type", ctype)
+	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	w.Write(data)
 }
 
-// writeErrorPage shows the build's problems in the browser.
-func writeErrorPage(w http.ResponseWriter, buildErr error) {
+// localHost reports whether a request's Host names this machine by
+// "localhost" or by an IP address, not by a domain name.
+func localHost(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	return strings.EqualFold(host, "localhost") || net.ParseIP(host) != nil
+}
+
+// errorPageCSP is the error page's policy: nothing but its own inline
+// style.
+const errorPageCSP = "default-src 'none'; style-src 'unsafe-inline'"
+
+// writeErrorPage shows the build's problems in the browser, with the
+// files named relative to the directory that holds the content.
+func (s *Server) writeErrorPage(w http.ResponseWriter, buildErr error) {
+	text := s.relative(buildErr)
 	var buf bytes.Buffer
 	set, err := templates.Load("", nil)
 	if err == nil {
-		err = set.HTML.ExecuteTemplate(&buf, "error.html", struct{ Errors string }{buildErr.Error()})
+		err = set.HTML.ExecuteTemplate(&buf, "error.html", struct{ Errors string }{text})
 	}
+	w.Header().Set("Content-Security-Policy", errorPageCSP)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(http.StatusInternalServerError)
 	if err != nil {
-		io.WriteString(w, "<pre>"+strings.ReplaceAll(buildErr.Error(), "<", "&lt;")+"</pre>")
+		io.WriteString(w, "<pre>"+template.HTMLEscapeString(text)+"</pre>")
 		return
 	}
 	w.Write(buf.Bytes())
+}
+
+// relative writes a build's problems with each file named relative to
+// the directory that holds the content directory (or by its name alone
+// when it lies elsewhere), so that the page shows no path of the disk.
+func (s *Server) relative(buildErr error) string {
+	list := engine.AsList(buildErr)
+	base, err := filepath.Abs(s.opt.Content)
+	if err != nil {
+		return list.Error()
+	}
+	base = filepath.Dir(base)
+	out := make(engine.ErrorList, len(list))
+	for i, e := range list {
+		c := *e
+		if filepath.IsAbs(c.Pos.File) {
+			if rel, err := filepath.Rel(base, c.Pos.File); err == nil && within(c.Pos.File, base) {
+				c.Pos.File = rel
+			} else {
+				c.Pos.File = filepath.Base(c.Pos.File)
+			}
+		}
+		out[i] = &c
+	}
+	return out.Error()
 }
 
 // ListenAndServe serves the site on addr (e.g. "127.0.0.1:8080") until ctx

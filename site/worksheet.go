@@ -159,7 +159,7 @@ func (b *builder) worksheet(l i18n.Lang, g engine.Game, list []exercise, nav map
 		v.Alternates = append(v.Alternates, alternate{
 			Lang: other, Name: other.T("lang.name"),
 			Href: relURL(url, worksheetURL(other, g)),
-			Abs:  b.cfg.BaseURL + worksheetURL(other, g),
+			Abs:  b.absURL(worksheetURL(other, g)),
 		})
 	}
 	var out bytes.Buffer
@@ -246,6 +246,18 @@ func playsAnswer(l i18n.Lang, blk *block.Block) string {
 		s += " (" + lost + ")"
 	}
 	return s + "."
+}
+
+// checkWorksheetPaths reports a content page whose output path is that of
+// a worksheet the build generates ("ru/worksheets/long.md").
+func (b *builder) checkWorksheetPaths(errs *engine.ErrorList) {
+	for _, p := range b.pages {
+		for _, g := range []engine.Game{engine.Long, engine.Short} {
+			if p.url() == worksheetURL(p.lang, g) && b.hasWorksheet(p.lang, g) {
+				errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the page would be written to "+p.url()+", where the build writes the worksheet of the exercises of "+g.String()+" nardy; rename the page")
+			}
+		}
+	}
 }
 
 // checkExercises reports pages whose exercises differ from their

@@ -76,10 +76,10 @@ func printBuildErrors(w io.Writer, err error) {
 		for _, e := range list {
 			fmt.Fprintln(w, e)
 		}
-		if len(list) == 1 {
+		if n := list.Count(); n == 1 {
 			fmt.Fprintln(w, "1 problem")
 		} else {
-			fmt.Fprintf(w, "%d problems\n", len(list))
+			fmt.Fprintf(w, "%d problems\n", n)
 		}
 		return
 	}

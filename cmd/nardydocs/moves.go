@@ -32,22 +32,30 @@ legal play for its roll: each distinct resulting position once, in notation.
 
 With --json the result is one JSON object; with --jsonl standard input (or
 FILE) holds many blocks separated by lines containing only "---", and each
-gives one JSON object on its own line, or {"error": "..."} if it is wrong.`,
+gives one JSON object on its own line, or {"error": "...", "block": N,
+"line": L} if it is wrong (N counts the blocks from 1, L is the input line
+the block starts on). --jsonl reads its input as a stream, in bounded
+memory: a line may hold at most 64 KiB and a block 1 MiB.`,
 		Args: maxArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.json && o.jsonl {
 				return usageError{fmt.Errorf("--json and --jsonl cannot be used together")}
-			}
-			name, src, err := readInput(cmd.InOrStdin(), args)
-			if err != nil {
-				return err
 			}
 			opt, err := o.parseOptions()
 			if err != nil {
 				return usageError{err}
 			}
 			if o.jsonl {
-				return movesJSONL(cmd.OutOrStdout(), src, opt, o.dice)
+				in, closeIn, err := openInput(cmd.InOrStdin(), args)
+				if err != nil {
+					return err
+				}
+				defer closeIn()
+				return movesJSONL(cmd.OutOrStdout(), in, opt, o.dice)
+			}
+			name, src, err := readInput(cmd.InOrStdin(), args)
+			if err != nil {
+				return err
 			}
 			b, err := block.Parse(src, opt)
 			if err != nil {
@@ -98,6 +106,19 @@ func (o movesOptions) parseOptions() (block.Options, error) {
 		}
 	}
 	return opt, nil
+}
+
+// openInput opens the file named in args, or stdin, for reading as a
+// stream; the function it returns closes it.
+func openInput(stdin io.Reader, args []string) (io.Reader, func(), error) {
+	if len(args) == 1 && args[0] != "-" {
+		f, err := os.Open(args[0])
+		if err != nil {
+			return nil, nil, err
+		}
+		return f, func() { f.Close() }, nil
+	}
+	return stdin, func() {}, nil
 }
 
 // readInput reads the file named in args, or stdin.
@@ -212,63 +233,120 @@ func jsonString(s string) string {
 	return string(b)
 }
 
+// The limits of a --jsonl input: a longer line or block is reported as
+// such and skipped.
+const (
+	maxBatchLine  = 64 << 10
+	maxBatchBlock = 1 << 20
+)
+
 // movesJSONL handles a batch: blocks separated by "---" lines, one JSON
-// object per block per line.
-func movesJSONL(w io.Writer, src string, opt block.Options, dice string) error {
+// object per block per line. The input is read as a stream: memory stays
+// bounded by the limits above, whatever its size.
+func movesJSONL(w io.Writer, r io.Reader, opt block.Options, dice string) error {
+	br := bufio.NewReaderSize(r, maxBatchLine)
 	bw := bufio.NewWriter(w)
-	defer bw.Flush()
-	for _, src := range splitBatch(src) {
-		bw.WriteString(jsonlLine(src, opt, dice))
+	var (
+		text    strings.Builder // the block so far
+		lines   int             // its lines so far
+		first   int             // the input line it starts on
+		problem string          // why the block cannot be read, if it cannot
+		number  int             // blocks answered so far
+		lineNo  int
+	)
+	answer := func() {
+		number++
+		if problem != "" {
+			bw.WriteString(jsonlError(problem, number, first))
+		} else {
+			bw.WriteString(jsonlLine(text.String(), opt, dice, number, first))
+		}
 		bw.WriteByte('\n')
+		text.Reset()
+		lines, problem = 0, ""
+	}
+	for {
+		line, tooLong, err := readBatchLine(br)
+		if err != nil && err != io.EOF {
+			return err
+		}
+		if err == io.EOF && line == "" && !tooLong {
+			break
+		}
+		lineNo++
+		if lines == 0 {
+			first = lineNo
+		}
+		switch {
+		case strings.TrimRight(line, " \t\r") == "---" && !tooLong:
+			if lines > 0 {
+				answer()
+			}
+			continue
+		case problem != "":
+		case tooLong:
+			problem = "input line " + strconv.Itoa(lineNo) + " is longer than " + strconv.Itoa(maxBatchLine>>10) + " KiB"
+		case text.Len()+len(line) > maxBatchBlock:
+			problem = "the block is longer than " + strconv.Itoa(maxBatchBlock>>20) + " MiB"
+		default:
+			if lines > 0 {
+				text.WriteByte('\n')
+			}
+			text.WriteString(line)
+		}
+		lines++
+		if err == io.EOF {
+			break
+		}
+	}
+	if lines > 0 && (problem != "" || strings.TrimSpace(text.String()) != "") {
+		answer()
 	}
 	return bw.Flush()
 }
 
-func jsonlLine(src string, opt block.Options, dice string) string {
+// readBatchLine reads one line without its newline. A line longer than
+// the reader's buffer is consumed and reported too long, without being
+// kept.
+func readBatchLine(br *bufio.Reader) (line string, tooLong bool, err error) {
+	data, err := br.ReadSlice('\n')
+	for err == bufio.ErrBufferFull {
+		tooLong = true
+		_, err = br.ReadSlice('\n')
+	}
+	if tooLong {
+		return "", true, err
+	}
+	return strings.TrimSuffix(string(data), "\n"), false, err
+}
+
+// jsonlError is the answer for a block that cannot be judged: the
+// problem, the block's number and the input line it starts on.
+func jsonlError(msg string, number, line int) string {
+	return `{"error": ` + jsonString(msg) + `, "block": ` + strconv.Itoa(number) + `, "line": ` + strconv.Itoa(line) + `}`
+}
+
+// jsonlLine answers one block of a batch: its number and the input line
+// it starts on go into an error's answer.
+func jsonlLine(src string, opt block.Options, dice string, number, line int) string {
 	b, err := block.Parse(src, opt)
 	if err != nil {
-		msg := err.Error()
-		if list, ok := err.(engine.ErrorList); ok {
-			msg = list[0].Error()
-			if len(list) > 1 {
-				msg += fmt.Sprintf(" (and %d more)", len(list)-1)
-			}
+		list := engine.AsList(err)
+		msg := list[0].Error()
+		if len(list) > 1 {
+			msg += fmt.Sprintf(" (and %d more)", len(list)-1)
 		}
-		return `{"error": ` + jsonString(msg) + `}`
+		return jsonlError(msg, number, line)
 	}
 	if dice != "" {
 		d, err := engine.ParseDice(dice)
 		if err != nil {
-			return `{"error": ` + jsonString("--dice: "+err.Error()) + `}`
+			return jsonlError("--dice: "+err.Error(), number, line)
 		}
 		b.Dice, b.HasDice = d, true
 	}
 	if !b.HasDice {
-		return `{"error": ` + jsonString(`no "dice:" line`) + `}`
+		return jsonlError(`no "dice:" line`, number, line)
 	}
 	return movesJSON(engine.LegalPlays(b.Position, b.Dice, b.Rules))
-}
-
-// splitBatch splits src at lines containing only "---". Empty input gives
-// no blocks; a trailing separator does not make an empty block.
-func splitBatch(src string) []string {
-	var blocks []string
-	var cur []string
-	flush := func() {
-		if len(cur) > 0 {
-			blocks = append(blocks, strings.Join(cur, "\n"))
-		}
-		cur = nil
-	}
-	for _, line := range strings.Split(src, "\n") {
-		if strings.TrimRight(line, " \t\r") == "---" {
-			flush()
-			continue
-		}
-		cur = append(cur, line)
-	}
-	if len(cur) > 0 && strings.TrimSpace(strings.Join(cur, "\n")) != "" {
-		flush()
-	}
-	return blocks
 }

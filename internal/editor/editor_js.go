@@ -5,6 +5,7 @@ package editor
 import (
 	"strings"
 	"syscall/js"
+	"time"
 
 	"github.com/nardydocs/nardydocs/diagrams"
 	"github.com/nardydocs/nardydocs/engine"
@@ -28,16 +29,40 @@ func Wire(form, elems, submit js.Value, lang i18n.Lang) {
 			elems.Get("move").Set("value", move)
 		}
 	}
-	redraw := js.FuncOf(func(js.Value, []js.Value) any {
-		drawBoard(form, block.Get("value").String(), lang)
+	// The block is read again only when the reader pauses typing, and
+	// only if it changed; a submitted move is judged in the position the
+	// board shows.
+	var drawn string
+	var pending *time.Timer
+	redraw := func() {
+		if pending != nil {
+			pending.Stop()
+		}
+		if text := block.Get("value").String(); text != drawn {
+			drawn = text
+			drawBoard(form, text, lang)
+		}
+	}
+	block.Call("addEventListener", "input", js.FuncOf(func(js.Value, []js.Value) any {
+		if pending != nil {
+			pending.Stop()
+		}
+		pending = time.AfterFunc(redrawPause, redraw)
 		return nil
-	})
-	block.Call("addEventListener", "input", redraw)
-	drawBoard(form, block.Get("value").String(), lang)
+	}))
+	form.Call("addEventListener", "submit", js.FuncOf(func(js.Value, []js.Value) any {
+		redraw()
+		return nil
+	}), true) // before the checker's own listener
+	redraw()
 	if elems.Get("move").Get("value").String() != "" {
 		submit.Invoke()
 	}
 }
+
+// redrawPause is how long the reader must stop typing before the board
+// is drawn again.
+const redrawPause = 150 * time.Millisecond
 
 // drawBoard redraws the diagram of the standalone checker page from the
 // block the reader is editing; a block that cannot be read leaves the last
