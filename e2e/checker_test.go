@@ -99,7 +99,7 @@ func TestCheckerInChromium(t *testing.T) {
 	block := "game: short\\nposition: start\\ndice: 3-1"
 	eval[bool](ctx, t, `(() => { const ta = document.querySelector("form.editor textarea"); ta.value = "`+block+`"; ta.dispatchEvent(new Event("input")); return true; })()`)
 	// The board is redrawn once the reader pauses typing.
-	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.querySelector("form.editor .board svg desc").textContent.includes("3-1")`, nil, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.querySelector("form.editor .board svg desc").textContent.includes("3-1")`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
 		t.Errorf("the board was not redrawn: %v", err)
 	}
 	desc := eval[string](ctx, t, `document.querySelector("form.editor .board svg desc").textContent`)
