@@ -3,7 +3,7 @@
 GO ?= go
 BIN := bin/nardydocs
 
-.PHONY: all build site test vet bench fuzz golden clean
+.PHONY: all build site test vet bench fuzz golden clean release
 
 all: build
 
@@ -49,5 +49,10 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzGnubgID$$' -fuzztime $(FUZZTIME) ./engine/
 	$(GO) test -run '^$$' -fuzz '^FuzzTextHelpers$$' -fuzztime $(FUZZTIME) ./engine/
 
+# Release binaries for linux, macOS and Windows (amd64, arm64) in dist/,
+# each carrying the compiled move checker; VERSION=v1.2.3 names them.
+release:
+	./scripts/release
+
 clean:
-	rm -rf bin public
+	rm -rf bin public dist

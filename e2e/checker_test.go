@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/nardydocs/nardydocs/internal/wasm"
 	"github.com/nardydocs/nardydocs/site"
 )
 
@@ -17,15 +18,11 @@ import (
 // serves it.
 func serveWithChecker(t *testing.T) string {
 	t.Helper()
-	src := site.FindSource("..")
-	if src == "" {
-		t.Fatal("the nardydocs sources were not found above e2e/")
-	}
-	c, err := site.BuildChecker(context.Background(), src)
+	modules, err := wasm.Get(context.Background(), wasm.Options{Source: ".."})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := site.NewServer(context.Background(), site.Options{Content: filepath.Join("..", "content"), Checker: c}, testWriter{t})
+	srv := site.NewServer(context.Background(), site.Options{Content: filepath.Join("..", "content"), Checker: true, Files: modules}, testWriter{t})
 	ts := httptest.NewServer(srv)
 	t.Cleanup(ts.Close)
 	return ts.URL

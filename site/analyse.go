@@ -13,6 +13,7 @@ import (
 
 	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/internal/wasm"
 	"github.com/nardydocs/nardydocs/site/markdown"
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
@@ -26,7 +27,7 @@ type analysis struct {
 	figures   int
 	files     map[string][]byte // standalone diagrams, by output path
 	errs      engine.ErrorList
-	script    string // the checker module the page loads: "", WasmName or BoardWasmName
+	script    string // the checker module the page loads: "", wasm.Checker or wasm.Board
 	records   []Record
 	exercises []exercise
 }
@@ -165,12 +166,12 @@ func (a *analyser) figure(n *markdown.Figure) {
 		Page: a.p.url(), ID: id, File: a.p.file, Line: n.Line - 1,
 		Tables: digest(computed(fig.html)), Diagram: digest(fig.svg),
 	})
-	if a.b.opt.Checker != nil {
+	if a.b.opt.Checker {
 		switch {
 		case blk.Show.Has(block.ShowEditor):
-			r.script = BoardWasmName
+			r.script = wasm.Board
 		case blk.Show.Has(block.ShowChecker) && r.script == "" && blk.HasDice && !blk.Position.GameOver(blk.Rules):
-			r.script = WasmName
+			r.script = wasm.Checker
 		}
 	}
 	n.HTML = fig.html

@@ -36,8 +36,13 @@ type Options struct {
 	// content's configuration file.
 	Rules []string
 	// Checker, when set, adds the in-browser move checker: a form under
-	// every figure with a roll, and the standalone checker page.
-	Checker *Checker
+	// every figure with a roll, the standalone checker page's editor, and
+	// the script that loads the modules (Files must then hold them, or
+	// they are added to the built site before it is written).
+	Checker bool
+	// Files are added to the site as they are, by path: the checker's
+	// modules (package internal/wasm).
+	Files map[string][]byte
 	// KeepGoing reports problems in the content (bad blocks, failed
 	// claims, broken links) in Site.Problems instead of failing; a block
 	// with a problem is left out of its page. Used to compare profiles.
@@ -189,13 +194,13 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 	for name, data := range b.tmpl.Static {
 		site.Files[name] = data
 	}
-	if c := opt.Checker; c != nil {
-		site.Files[WasmName] = c.Wasm
-		site.Files[BoardWasmName] = c.BoardWasm
-		site.Files["wasm_exec.js"] = c.WasmExec
+	if opt.Checker {
 		for name, data := range b.tmpl.Scripts {
 			site.Files[name] = data
 		}
+	}
+	for name, data := range opt.Files {
+		site.Files[name] = data
 	}
 	if err := b.worksheets(site.Files, nav); err != nil {
 		errs.Add(engine.Pos{File: "templates"}, err.Error())
@@ -205,7 +210,6 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 		errs.Add(engine.Pos{File: "templates"}, err.Error())
 		return nil, errs.Err()
 	}
-	site.Files[ManifestFile] = site.manifest()
 	return site, nil
 }
 

@@ -16,6 +16,9 @@ const ManifestFile = ".nardydocs-manifest"
 // manifestHeader is the first line of a manifest.
 const manifestHeader = "# nardydocs: what each file and figure of this build holds\n"
 
+// Manifest returns the manifest Write writes into the site.
+func (s *Site) Manifest() []byte { return s.manifest() }
+
 // manifest lists every file's digest and every figure's, one per line.
 func (s *Site) manifest() []byte {
 	var b strings.Builder

@@ -29,7 +29,7 @@ type RulesDiff struct {
 // which blocks would change. Nothing is written.
 func DiffRules(ctx context.Context, opt Options, rules []string) (*RulesDiff, error) {
 	opt.KeepGoing = true
-	opt.Checker = nil
+	opt.Checker = false
 	base, err := Build(ctx, opt)
 	if err != nil {
 		return nil, err

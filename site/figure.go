@@ -186,7 +186,7 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, opt bl
 		v.Odds = oddsViews(l, blk, oddsRes)
 	}
 	playable := blk.HasDice && !pos.GameOver(blk.Rules)
-	if blk.Show.Has(block.ShowChecker) && playable && b.opt.Checker != nil {
+	if blk.Show.Has(block.ShowChecker) && playable && b.opt.Checker {
 		v.Checker = &checkerView{Action: b.checkerAction(p), Dice: blk.Dice.String()}
 	}
 	if blk.Show.Has(block.ShowEditor) {

@@ -98,14 +98,14 @@ func TestChangesSincePreviousBuild(t *testing.T) {
 	if c := first.Compare(nil); !c.First {
 		t.Errorf("a build without a previous one: %+v", c)
 	}
-	if got := first.Compare(first.Files[ManifestFile]).String(); got != "no changes since the previous build" {
+	if got := first.Compare(first.Manifest()).String(); got != "no changes since the previous build" {
 		t.Errorf("the same build twice: %q", got)
 	}
 	second, err := Build(context.Background(), Options{Content: opt.Content, FS: files, Rules: []string{"block-check=end-of-turn"}, KeepGoing: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := second.Compare(first.Files[ManifestFile])
+	c := second.Compare(first.Manifest())
 	ru := filepath.Join("content", "ru", "rules.md")
 	if !slices.Contains(c.TablesChanged, ru+":17") || len(c.TablesChanged) != 2 {
 		t.Errorf("tables changed: %v", c.TablesChanged)

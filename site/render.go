@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/internal/wasm"
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
@@ -58,7 +59,7 @@ func (b *builder) render(i int, nav map[i18n.Lang][]navSection) ([]byte, error) 
 		Profile:     b.profileText(p),
 	}
 	if w := b.res[i].script; w != "" {
-		v.Script = &scriptView{Exec: relURL(url, "wasm_exec.js"), Loader: relURL(url, "checker.js"), Wasm: relURL(url, w)}
+		v.Script = &scriptView{Exec: relURL(url, wasm.Exec), Loader: relURL(url, "checker.js"), Wasm: relURL(url, w)}
 	}
 	// The table of contents with this page's links.
 	for _, s := range nav[p.lang] {

@@ -154,11 +154,7 @@ func (s *Site) Write(dir string) (err error) {
 	writeStep("created")
 	// The manifest first: every directory this build leaves behind is
 	// marked as its own.
-	manifest := s.Files[ManifestFile]
-	if manifest == nil {
-		manifest = s.manifest()
-	}
-	if err := os.WriteFile(filepath.Join(tmp, ManifestFile), manifest, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, ManifestFile), s.manifest(), 0o644); err != nil {
 		return err
 	}
 	writeStep("manifest")

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/internal/wasm"
 	"github.com/nardydocs/nardydocs/site"
 	"github.com/spf13/cobra"
 )
@@ -20,6 +21,8 @@ type siteFlags struct {
 	rules     []string
 	noChecker bool
 	source    string
+	cacheDir  string
+	noCache   bool
 }
 
 func (f *siteFlags) register(cmd *cobra.Command) {
@@ -30,29 +33,24 @@ func (f *siteFlags) register(cmd *cobra.Command) {
 	fl.StringArrayVar(&f.rules, "rules", nil, "site-wide rule override key=value (repeatable)")
 }
 
-// registerChecker adds the flags of the move checker, which build and
-// serve compile from the nardydocs sources.
+// registerChecker adds the flags of the move checker, whose modules build
+// and serve add to the site.
 func (f *siteFlags) registerChecker(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.BoolVar(&f.noChecker, "no-checker", false, "build the site without the in-browser move checker")
-	fl.StringVar(&f.source, "source", "", "the nardydocs sources the checker is compiled from (default: $NARDYDOCS_SOURCE, or the sources around the current directory)")
+	fl.StringVar(&f.source, "source", "", "compile the checker from these nardydocs sources (default: $NARDYDOCS_SOURCE, else the checker this binary carries or the sources it was built from)")
+	fl.StringVar(&f.cacheDir, "cache-dir", "", "where compiled checker modules are kept (default: $NARDYDOCS_CACHE, else the user's cache directory)")
+	fl.BoolVar(&f.noCache, "no-cache", false, "compile the checker without reading or writing the cache")
 }
 
 func (f *siteFlags) options() site.Options {
-	return site.Options{Content: f.content, Templates: f.templates, Jobs: f.jobs, Rules: f.rules}
+	return site.Options{Content: f.content, Templates: f.templates, Jobs: f.jobs, Rules: f.rules, Checker: !f.noChecker}
 }
 
-// optionsWithChecker returns the build's options with the move checker
-// compiled (unless --no-checker is given).
-func (f *siteFlags) optionsWithChecker(cmd *cobra.Command) (site.Options, error) {
-	opt := f.options()
-	c, err := f.checker(cmd)
-	opt.Checker = c
-	return opt, err
-}
-
-// checker compiles the move checker unless --no-checker is given.
-func (f *siteFlags) checker(cmd *cobra.Command) (*site.Checker, error) {
+// checkerModules returns the checker's modules (package internal/wasm),
+// saying on stderr when they must be compiled, which takes a while the
+// first time; nil with --no-checker.
+func (f *siteFlags) checkerModules(cmd *cobra.Command) (wasm.Files, error) {
 	if f.noChecker {
 		return nil, nil
 	}
@@ -60,13 +58,21 @@ func (f *siteFlags) checker(cmd *cobra.Command) (*site.Checker, error) {
 	if src == "" {
 		src = os.Getenv("NARDYDOCS_SOURCE")
 	}
-	if src == "" {
-		src = site.FindSource(".")
+	start := time.Now()
+	compiling := false
+	files, err := wasm.Get(cmd.Context(), wasm.Options{
+		Source:   src,
+		CacheDir: f.cacheDir,
+		NoCache:  f.noCache,
+		Compiling: func() {
+			compiling = true
+			fmt.Fprintln(cmd.ErrOrStderr(), "compiling the move checker (first time only)…")
+		},
+	})
+	if err == nil && compiling {
+		fmt.Fprintf(cmd.ErrOrStderr(), "compiled the move checker in %s\n", time.Since(start).Round(100*time.Millisecond))
 	}
-	if src == "" || site.FindSource(src) == "" {
-		return nil, errors.New("the move checker is compiled from the nardydocs sources: run inside them, give --source DIR, or build without it (--no-checker)")
-	}
-	return site.BuildChecker(cmd.Context(), site.FindSource(src))
+	return files, err
 }
 
 // printBuildErrors prints a build's problems one per line, then a count.
@@ -107,14 +113,26 @@ that contains it is always refused.`,
 			if err := site.CheckOutput(out, f.content, force); err != nil {
 				return err
 			}
-			opt, err := f.optionsWithChecker(cmd)
-			if err != nil {
-				return err
-			}
-			s, err := site.Build(cmd.Context(), opt)
+			// The checker's modules are found (or compiled) while the
+			// site is built.
+			var modules wasm.Files
+			var modErr error
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				modules, modErr = f.checkerModules(cmd)
+			}()
+			s, err := site.Build(cmd.Context(), f.options())
+			<-done
 			if err != nil {
 				printBuildErrors(cmd.ErrOrStderr(), err)
 				return errReported
+			}
+			if modErr != nil {
+				return modErr
+			}
+			for name, data := range modules {
+				s.Files[name] = data
 			}
 			previous, err := os.ReadFile(filepath.Join(out, site.ManifestFile))
 			if err != nil {
@@ -143,11 +161,9 @@ func newCheckCmd() *cobra.Command {
 		Short: "Report every problem in the content without writing anything",
 		Args:  maxArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			opt := f.options()
 			// The forms of the checker are rendered (and so checked);
-			// its module is not compiled.
-			opt.Checker = &site.Checker{}
-			s, err := site.Build(cmd.Context(), opt)
+			// its modules are not needed.
+			s, err := site.Build(cmd.Context(), f.options())
 			if err != nil {
 				printBuildErrors(cmd.ErrOrStderr(), err)
 				return errReported

@@ -53,12 +53,14 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		Short:         "Build the nardy rules site from Markdown with computed position blocks",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       versionString(),
 	}
+	root.SetVersionTemplate("nardydocs {{.Version}}\n")
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &flagError{err} })
-	root.AddCommand(newBuildCmd(), newCheckCmd(), newServeCmd(), newDiffCmd(), newMovesCmd(), newDiagramCmd())
+	root.AddCommand(newNewCmd(), newBuildCmd(), newCheckCmd(), newServeCmd(), newDiffCmd(), newMovesCmd(), newDiagramCmd())
 	return root
 }
 

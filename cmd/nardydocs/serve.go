@@ -24,10 +24,12 @@ content has errors, the pages show them instead of stale content.`,
 				return usageError{fmt.Errorf("--port %d: use 0 to 65535", port)}
 			}
 			ctx := cmd.Context()
-			opt, err := f.optionsWithChecker(cmd)
+			opt := f.options()
+			modules, err := f.checkerModules(cmd)
 			if err != nil {
 				return err
 			}
+			opt.Files = modules
 			srv := site.NewServer(ctx, opt, cmd.ErrOrStderr())
 			addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 			return srv.ListenAndServe(ctx, addr, func(a string) {

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+)
+
+// newSite is the site "nardydocs new" creates: a page in each language
+// with a position block, a claim and an exercise, the configuration, and
+// a .gitignore for the built site.
+//
+//go:embed newsite
+var newSite embed.FS
+
+func newNewCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "new DIR",
+		Short: "Create a new site in DIR, ready to build",
+		Long: `Creates DIR (which must not exist, or be empty) with content/ru and
+content/uk, an example page in each (a position block, a claim the build
+checks, an exercise for the printed worksheet), content/nardydocs.conf and
+a .gitignore for public/. Then "cd DIR && nardydocs build" builds the
+site.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageError{errors.New("new takes the directory to create: nardydocs new my-site")}
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			dir := args[0]
+			if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
+				return fmt.Errorf("%s is not empty: give a new directory", dir)
+			}
+			err := fs.WalkDir(newSite, "newsite", func(name string, d fs.DirEntry, err error) error {
+				if err != nil {
+					return err
+				}
+				rel, _ := filepath.Rel("newsite", filepath.FromSlash(name))
+				if rel == "gitignore" { // kept without its dot: go:embed skips dot files
+					rel = ".gitignore"
+				}
+				full := filepath.Join(dir, rel)
+				if d.IsDir() {
+					return os.MkdirAll(full, 0o755)
+				}
+				data, err := newSite.ReadFile(name)
+				if err != nil {
+					return err
+				}
+				return os.WriteFile(full, data, 0o644)
+			})
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "created %s: build it with\n  cd %s && nardydocs build\n", dir, dir)
+			return nil
+		},
+	}
+}

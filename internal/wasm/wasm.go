@@ -1,0 +1,401 @@
+// Package wasm provides the move checker's WebAssembly modules to a
+// build: checker.wasm for the rule pages, checker-board.wasm for the
+// standalone checker page, and the Go toolchain's wasm_exec.js that loads
+// them.
+//
+// The modules come, in this order of preference, from
+//
+//   - sources named by the caller (--source, $NARDYDOCS_SOURCE);
+//   - the modules embedded in a release binary (make release);
+//   - the sources the binary was built from, when they are still on disk
+//     (a checkout, go run, go install ./cmd/nardydocs);
+//   - the module cache, where go install module@version leaves them.
+//
+// Sources are compiled with the Go toolchain (GOOS=js GOARCH=wasm), both
+// modules at once, and the result is kept in a content-addressed cache:
+// the key is a digest of every Go source file, go.mod and go.sum, the Go
+// version and the build's environment, so that a warm build runs no go
+// command at all, and any change to what goes into a module compiles it
+// again.
+package wasm
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// Module is the import path of nardydocs, whose sources the modules are
+// compiled from.
+const Module = "github.com/nardydocs/nardydocs"
+
+// The file names of the modules and their loader.
+const (
+	Checker = "checker.wasm"       // the rule pages' module
+	Board   = "checker-board.wasm" // the standalone checker page's module
+	Exec    = "wasm_exec.js"       // the Go toolchain's loader
+)
+
+// packages maps each module's file name to its main package.
+var packages = map[string]string{Checker: "./cmd/checker", Board: "./cmd/checker-board"}
+
+// Files are the modules and their loader, by file name (Checker, Board,
+// Exec).
+type Files map[string][]byte
+
+// embedded holds the modules of a release binary (make release puts them
+// in embedded/ before building it); a binary built otherwise holds only
+// embedded/README.md.
+//
+//go:embed embedded
+var embedded embed.FS
+
+// Options control where the modules come from.
+type Options struct {
+	// Source is a directory of the nardydocs sources to compile from,
+	// before anything else; empty means none.
+	Source string
+	// CacheDir is where compiled modules are kept; empty means
+	// os.UserCacheDir()/nardydocs.
+	CacheDir string
+	// NoCache compiles without reading or writing the cache.
+	NoCache bool
+	// Compiling, when set, is called once before the Go toolchain starts
+	// compiling, which takes a while the first time.
+	Compiling func()
+}
+
+// Get returns the modules: embedded, cached or compiled (see the package
+// comment).
+func Get(ctx context.Context, o Options) (Files, error) {
+	src := o.Source
+	if src != "" {
+		if err := checkSource(src); err != nil {
+			return nil, fmt.Errorf("--source %s: %w", src, err)
+		}
+	} else {
+		if f, ok := embeddedFiles(); ok {
+			return f, nil
+		}
+		var err error
+		if src, err = ownSource(); err != nil {
+			return nil, err
+		}
+	}
+	goTool, err := findGo()
+	if err != nil {
+		return nil, err
+	}
+	key, err := cacheKey(src, goTool)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := o.cacheDir()
+	if err != nil {
+		return nil, err
+	}
+	if !o.NoCache {
+		if f, ok := readCached(dir, key); ok {
+			return f, nil
+		}
+	}
+	if o.Compiling != nil {
+		o.Compiling()
+	}
+	f, err := compile(ctx, src, goTool)
+	if err != nil {
+		return nil, err
+	}
+	if !o.NoCache {
+		if err := writeCached(dir, key, f); err != nil {
+			return nil, fmt.Errorf("keeping the compiled checker in %s: %w", dir, err)
+		}
+	}
+	return f, nil
+}
+
+// cacheDir returns the directory of the cached modules.
+func (o Options) cacheDir() (string, error) {
+	dir := o.CacheDir
+	if dir == "" {
+		if env := os.Getenv("NARDYDOCS_CACHE"); env != "" {
+			dir = env
+		} else {
+			user, err := os.UserCacheDir()
+			if err != nil {
+				return "", fmt.Errorf("no cache directory (%w): give --cache-dir or --no-cache", err)
+			}
+			dir = filepath.Join(user, "nardydocs")
+		}
+	}
+	return filepath.Join(dir, "checker"), nil
+}
+
+// embeddedFiles returns the modules embedded in a release binary.
+func embeddedFiles() (Files, bool) {
+	f := Files{}
+	for name := range packages {
+		data, err := embedded.ReadFile("embedded/" + name)
+		if err != nil {
+			return nil, false
+		}
+		f[name] = data
+	}
+	data, err := embedded.ReadFile("embedded/" + Exec)
+	if err != nil {
+		return nil, false
+	}
+	f[Exec] = data
+	return f, true
+}
+
+// checkSource reports whether dir holds the nardydocs sources.
+func checkSource(dir string) error {
+	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return errors.New("not the nardydocs sources: no go.mod")
+	}
+	if p := modulePath(data); p != Module {
+		return fmt.Errorf("not the nardydocs sources: go.mod declares %q", p)
+	}
+	return nil
+}
+
+// modulePath returns the module path a go.mod declares.
+func modulePath(gomod []byte) string {
+	for line := range strings.Lines(string(gomod)) {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module "); ok {
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
+}
+
+// ownSource finds the sources this binary was built from: the directory
+// this file was compiled in (present for go run, go build and go install
+// of a checkout), or else the module cache's copy of the binary's module
+// version.
+func ownSource() (string, error) {
+	if _, file, _, ok := runtime.Caller(0); ok && filepath.IsAbs(file) {
+		dir := filepath.Dir(filepath.Dir(filepath.Dir(file))) // internal/wasm/wasm.go → the module's root
+		if checkSource(dir) == nil {
+			return dir, nil
+		}
+	}
+	info, ok := debug.ReadBuildInfo()
+	if !ok || info.Main.Path != Module || info.Main.Version == "" || info.Main.Version == "(devel)" {
+		return "", errNoSource
+	}
+	goTool, err := findGo()
+	if err != nil {
+		return "", err
+	}
+	out, err := exec.Command(goTool, "mod", "download", "-json", Module+"@"+info.Main.Version).Output()
+	if err != nil {
+		return "", fmt.Errorf("fetching the sources of %s@%s to compile the move checker: %w", Module, info.Main.Version, err)
+	}
+	dir := jsonField(out, "Dir")
+	if dir == "" || checkSource(dir) != nil {
+		return "", fmt.Errorf("go mod download gave no sources of %s@%s", Module, info.Main.Version)
+	}
+	return dir, nil
+}
+
+// errNoSource says what to do when no way to the modules is left.
+var errNoSource = errors.New("the move checker is compiled from the nardydocs sources, and this binary has neither the compiled checker (a release binary from make release has it) nor the sources it was built from; " +
+	"install with \"go install " + Module + "/cmd/nardydocs@latest\", give --source DIR (a checkout of nardydocs), or build without the checker (--no-checker)")
+
+// jsonField returns the string value of a top-level field of a small JSON
+// object as go mod download -json writes it (one field per line).
+func jsonField(data []byte, name string) string {
+	for line := range strings.Lines(string(data)) {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), `"`+name+`": "`); ok {
+			v, _, _ := strings.Cut(rest, `"`)
+			return strings.ReplaceAll(v, `\\`, `\`)
+		}
+	}
+	return ""
+}
+
+// findGo returns the go command: the one on PATH, or the toolchain's own.
+func findGo() (string, error) {
+	if p, err := exec.LookPath("go"); err == nil {
+		return p, nil
+	}
+	p := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(p); err == nil {
+		return p, nil
+	}
+	return "", errors.New("the move checker is compiled with the Go toolchain, and no go command was found: install Go (https://go.dev/dl/), use a release binary, or build without the checker (--no-checker)")
+}
+
+// goRoot returns the GOROOT of the go command at goTool: the directory
+// above its bin/.
+func goRoot(goTool string) string {
+	if real, err := filepath.EvalSymlinks(goTool); err == nil {
+		goTool = real
+	}
+	return filepath.Dir(filepath.Dir(goTool))
+}
+
+// goVersion returns the version of the toolchain at root, from its VERSION
+// file (without running it), or by asking the go command.
+func goVersion(goTool string) (string, error) {
+	if data, err := os.ReadFile(filepath.Join(goRoot(goTool), "VERSION")); err == nil {
+		v, _, _ := strings.Cut(string(data), "\n")
+		return v, nil
+	}
+	out, err := exec.Command(goTool, "env", "GOVERSION").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOVERSION: %w", err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// keyEnv lists the environment that changes what the go command builds.
+var keyEnv = []string{"GOFLAGS", "GOEXPERIMENT", "GOWASM", "GOAMD64", "GOTOOLCHAIN"}
+
+// cacheKey is the digest of everything that goes into the modules: every
+// non-test Go file under src (with its path), go.mod and go.sum, the Go
+// version and the environment that changes a build.
+func cacheKey(src, goTool string) (string, error) {
+	version, err := goVersion(goTool)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "nardydocs checker 1\n%s\n%q\n", version, buildFlags)
+	for _, k := range keyEnv {
+		fmt.Fprintf(h, "%s=%s\n", k, os.Getenv(k))
+	}
+	var files []string
+	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if p != src && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules" || name == "content" || name == "public") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") || p == filepath.Join(src, "go.mod") || p == filepath.Join(src, "go.sum") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	slices.Sort(files)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return "", err
+		}
+		rel, _ := filepath.Rel(src, f)
+		fmt.Fprintf(h, "%s %d\n", filepath.ToSlash(rel), len(data))
+		h.Write(data)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+}
+
+// buildFlags are the go build flags of the modules.
+var buildFlags = []string{"-trimpath", "-ldflags=-s -w"}
+
+// compile builds both modules at once and reads the toolchain's loader.
+func compile(ctx context.Context, src, goTool string) (Files, error) {
+	tmp, err := os.MkdirTemp("", "nardydocs-checker-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	f := Files{}
+	names := slices.Sorted(maps.Keys(packages))
+	results := make([][]byte, len(names))
+	var g errgroup.Group
+	for i, name := range names {
+		g.Go(func() error {
+			out := filepath.Join(tmp, name)
+			cmd := exec.CommandContext(ctx, goTool, append(append([]string{"build"}, buildFlags...), "-o", out, packages[name])...)
+			cmd.Dir = src
+			cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Run(); err != nil {
+				return fmt.Errorf("compiling the move checker (%s): %w\n%s", packages[name], err, stderr.String())
+			}
+			data, err := os.ReadFile(out)
+			results[i] = data
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	for i, name := range names {
+		f[name] = results[i]
+	}
+	root := goRoot(goTool)
+	for _, p := range []string{filepath.Join(root, "lib", "wasm", Exec), filepath.Join(root, "misc", "wasm", Exec)} {
+		if data, err := os.ReadFile(p); err == nil {
+			f[Exec] = data
+			return f, nil
+		}
+	}
+	return nil, fmt.Errorf("the Go toolchain in %s has no %s", root, Exec)
+}
+
+// readCached returns the modules cached under key, when all are there.
+func readCached(dir, key string) (Files, bool) {
+	f := Files{}
+	for _, name := range []string{Checker, Board, Exec} {
+		data, err := os.ReadFile(filepath.Join(dir, key, name))
+		if err != nil {
+			return nil, false
+		}
+		f[name] = data
+	}
+	return f, true
+}
+
+// writeCached keeps the modules under key: written into a new directory
+// that is then renamed into place, so that a reader never sees half.
+func writeCached(dir, key string, f Files) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(dir, ".new-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	for name, data := range f {
+		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
+			return err
+		}
+	}
+	if err := os.Rename(tmp, filepath.Join(dir, key)); err != nil && !errors.Is(err, fs.ErrExist) {
+		if _, ok := readCached(dir, key); ok {
+			return nil // another build kept the same modules first
+		}
+		return err
+	}
+	return nil
+}
