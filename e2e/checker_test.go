@@ -56,13 +56,25 @@ func TestCheckerInChromium(t *testing.T) {
 	base := serveWithChecker(t)
 	const code = "Lb55:24x14,21:12x15" // after White's 2-1, Black rolls 5-5
 	open(ctx, t, base+"/ru/profiles.html", 1280, `form.checker`)
-	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`html.checker-ready`))); err != nil {
-		t.Fatal(err)
+	// The page fetches no WebAssembly until a reader uses a checker; its
+	// forms are usable at once.
+	wasmFetched := `performance.getEntriesByType("resource").filter(e => e.name.endsWith(".wasm")).length`
+	if n := eval[int](ctx, t, wasmFetched); n != 0 {
+		t.Errorf("%d WebAssembly modules fetched before the checker was used", n)
 	}
-	t.Logf("checker ready %.0f ms after navigation", eval[float64](ctx, t, `nardyCheckerReadyAt`))
+	if eval[bool](ctx, t, `document.querySelector('form.checker fieldset').disabled`) {
+		t.Error("the checker's controls are still disabled with JavaScript on")
+	}
+	// The first move is typed and submitted at once: it is judged when the
+	// module is ready.
+	eval[bool](ctx, t, `(() => { window.firstTouch = performance.now(); return true; })()`)
 	got := try(ctx, t, code, "12/7 12/7")
+	t.Logf("first verdict %.0f ms after the reader first touched the form", eval[float64](ctx, t, `performance.now() - firstTouch`))
 	if !strings.Contains(got, "Этот ход использует 2 кубика, а сыграть можно 4 кубика") {
 		t.Errorf("ru, illegal 12/7 12/7: %q", got)
+	}
+	if n := eval[int](ctx, t, wasmFetched); n != 1 {
+		t.Errorf("%d WebAssembly modules fetched after the checker was used, want 1", n)
 	}
 	if cls := eval[string](ctx, t, `document.querySelector('form.checker[data-code="`+code+`"]').className`); !strings.Contains(cls, "illegal") {
 		t.Errorf("the form is not marked illegal: class %q", cls)
@@ -80,7 +92,7 @@ func TestCheckerInChromium(t *testing.T) {
 	// The language switch, then a legal move in Ukrainian.
 	if err := chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`nav.langs a[hreflang="uk"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`html.checker-ready`)),
+		chromedp.WaitVisible(chromedp.CSS(`form.checker`)),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +102,7 @@ func TestCheckerInChromium(t *testing.T) {
 
 	// The standalone checker: edit the block, the board follows.
 	open(ctx, t, base+"/uk/checker.html", 1280, `form.editor textarea`)
-	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`html.checker-ready`))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`form.editor textarea`)), chromedp.WaitVisible(chromedp.CSS(`html.checker-ready`))); err != nil {
 		t.Fatal(err)
 	}
 	block := "game: short\\nposition: start\\ndice: 3-1"

@@ -37,10 +37,7 @@ type figureView struct {
 
 // checkerView is the move checker under a figure.
 type checkerView struct {
-	// Action is the standalone checker page, where the form goes when
-	// the page's script does not run.
-	Action string
-	Dice   string
+	Dice string
 }
 
 // editorView is the standalone checker: the reader edits the block.
@@ -187,7 +184,7 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, opt bl
 	}
 	playable := blk.HasDice && !pos.GameOver(blk.Rules)
 	if blk.Show.Has(block.ShowChecker) && playable && b.opt.Checker {
-		v.Checker = &checkerView{Action: b.checkerAction(p), Dice: blk.Dice.String()}
+		v.Checker = &checkerView{Dice: blk.Dice.String()}
 	}
 	if blk.Show.Has(block.ShowEditor) {
 		ev := &editorView{Source: editorSource(n.Source)}
@@ -210,15 +207,6 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, opt bl
 		return nil, inBlock("template figure.html: " + err.Error())
 	}
 	return &figureOut{html: out.Bytes(), svg: standalone, blk: blk, odds: oddsRes}, nil
-}
-
-// checkerAction returns the link from page p to the standalone checker
-// of its language (content/<lang>/checker.md), or "" when there is none.
-func (b *builder) checkerAction(p *page) string {
-	if _, ok := b.byKey[pageKey(p.lang, "checker")]; !ok {
-		return ""
-	}
-	return relURL(p.url(), string(p.lang)+"/checker.html")
 }
 
 // editorSource is the block as the standalone checker shows it for

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"html/template"
@@ -10,6 +11,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"os"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -17,90 +19,139 @@ import (
 	"sync"
 	"time"
 
+	"github.com/fsnotify/fsnotify"
+
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/templates"
 )
 
 // Server serves a site built in memory and rebuilds it whenever a file
-// under the content or templates directory changes. While the content has
-// errors, every page shows them instead of stale content.
+// under the content or templates directory changes; the pages a browser
+// shows reload when a build is done. While the content has errors, every
+// page shows them instead of stale content.
 type Server struct {
 	opt Options
 	log io.Writer
 
-	mu    sync.RWMutex
-	site  *Site
-	err   error
-	stamp string
+	mu      sync.RWMutex
+	site    *Site
+	err     error
+	version int                    // counts the builds, for the reload events
+	zipped  map[string]*servedFile // files of the current build, as served
+	waiters map[chan int]struct{}  // reload event streams
+}
+
+// servedFile is a file of the current build with its validator and, for
+// text, its gzip form, made on first request.
+type servedFile struct {
+	etag string
+	once sync.Once
+	gz   []byte
 }
 
 // NewServer builds the site once and returns a server for it.
 func NewServer(ctx context.Context, opt Options, log io.Writer) *Server {
-	s := &Server{opt: opt, log: log}
+	s := &Server{opt: opt, log: log, waiters: map[chan int]struct{}{}}
 	s.rebuild(ctx)
 	return s
 }
 
-// rebuild builds the site again and keeps the result (or the errors).
+// rebuild builds the site again, keeps the result (or the errors) and
+// tells the pages open in browsers to reload.
 func (s *Server) rebuild(ctx context.Context) {
-	stamp := s.signature()
 	start := time.Now()
 	site, err := Build(ctx, s.opt)
 	s.mu.Lock()
-	s.site, s.err, s.stamp = site, err, stamp
+	s.site, s.err = site, err
+	s.version++
+	s.zipped = map[string]*servedFile{}
+	for w := range s.waiters {
+		select {
+		case w <- s.version:
+		default:
+		}
+	}
 	s.mu.Unlock()
 	if err != nil {
-		io.WriteString(s.log, "build failed:\n"+err.Error()+"\n")
+		io.WriteString(s.log, "build failed:\n"+s.relative(err)+"\n")
 		return
 	}
 	io.WriteString(s.log, "built "+strconv.Itoa(site.Pages)+" pages in "+time.Since(start).Round(time.Millisecond).String()+"\n")
 }
 
-// signature summarises the watched files: names, sizes and times.
-func (s *Server) signature() string {
-	var sb strings.Builder
-	for _, dir := range []string{s.opt.Content, s.opt.Templates} {
-		if dir == "" {
-			continue
-		}
-		_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			if info, err := d.Info(); err == nil {
-				sb.WriteString(p + "\x00" + strconv.FormatInt(info.Size(), 10) + "\x00" + strconv.FormatInt(info.ModTime().UnixNano(), 10) + "\n")
-			}
-			return nil
-		})
+// Watch rebuilds the site whenever a file under the content directory
+// (or the templates directory) changes, until ctx ends. Changes that come
+// together (an editor saving several files) make one build.
+func (s *Server) Watch(ctx context.Context) error {
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		return err
 	}
-	return sb.String()
-}
-
-// Watch polls the watched directories until ctx ends, rebuilding on change.
-func (s *Server) Watch(ctx context.Context, every time.Duration) {
-	t := time.NewTicker(every)
-	defer t.Stop()
+	defer w.Close()
+	for _, dir := range []string{s.opt.Content, s.opt.Templates} {
+		if dir != "" {
+			if err := watchTree(w, dir); err != nil {
+				return err
+			}
+		}
+	}
+	const settle = 50 * time.Millisecond
+	var pending <-chan time.Time
 	for {
 		select {
 		case <-ctx.Done():
-			return
-		case <-t.C:
-			s.mu.RLock()
-			old := s.stamp
-			s.mu.RUnlock()
-			if s.signature() != old {
-				s.rebuild(ctx)
+			return nil
+		case ev, ok := <-w.Events:
+			if !ok {
+				return nil
 			}
+			if ev.Has(fsnotify.Create) {
+				if info, err := os.Stat(ev.Name); err == nil && info.IsDir() {
+					watchTree(w, ev.Name)
+				}
+			}
+			pending = time.After(settle)
+		case err, ok := <-w.Errors:
+			if !ok {
+				return nil
+			}
+			io.WriteString(s.log, "watching the content: "+err.Error()+"\n")
+		case <-pending:
+			pending = nil
+			s.rebuild(ctx)
 		}
 	}
 }
+
+// watchTree watches dir and every directory under it.
+func watchTree(w *fsnotify.Watcher, dir string) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return w.Add(p)
+		}
+		return nil
+	})
+}
+
+// reloadPath is where the server answers with its own files, outside the
+// site: the live-reload script and its event stream.
+const reloadPath = "/_nardydocs/"
+
+// reloadScript reloads the page when the server says a new build is
+// ready. The server adds it to the pages it serves; it is never written
+// into a built site.
+const reloadScript = `new EventSource("/_nardydocs/events").onmessage = () => location.reload();` + "\n"
 
 // ServeHTTP serves a file of the current build, or the build's errors.
 // It answers only GET and HEAD, only for a Host that is "localhost" or an
 // IP address (so that a page of another site cannot reach it through DNS
 // rebinding), and sends the pages' Content-Security-Policy with every
 // answer. A directory's path without its slash ("/ru") is redirected to
-// it ("/ru/").
+// it ("/ru/"). Files carry an ETag and are gzipped for a browser that
+// takes it; the pages get the live-reload script.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Security-Policy", CSP)
@@ -113,6 +164,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		h.Set("Allow", "GET, HEAD")
 		http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	if rest, ok := strings.CutPrefix(r.URL.Path, reloadPath); ok {
+		s.serveReload(w, r, rest)
 		return
 	}
 	s.mu.RLock()
@@ -146,9 +201,132 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		ctype = "application/octet-stream"
 	}
 	h.Set("Content-Type", ctype)
-	h.Set("Cache-Control", "no-store")
+	h.Set("Cache-Control", "no-cache")
+	if strings.HasSuffix(name, ".html") {
+		data = withReload(data)
+	}
+	f := s.served(site, name, data)
+	h.Set("ETag", f.etag)
+	h.Add("Vary", "Accept-Encoding")
+	if status == http.StatusOK && etagMatch(r.Header.Get("If-None-Match"), f.etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	if compressible(ctype) && acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		f.once.Do(func() { f.gz = gzipped(site.Files[name+".gz"], data) })
+		h.Set("Content-Encoding", "gzip")
+		data = f.gz
+	}
+	h.Set("Content-Length", strconv.Itoa(len(data)))
 	w.WriteHeader(status)
 	w.Write(data)
+}
+
+// served returns the current build's served form of a file.
+func (s *Server) served(site *Site, name string, data []byte) *servedFile {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.site != site { // a build finished meanwhile: do not keep it
+		return &servedFile{etag: `"` + digest(data) + `"`}
+	}
+	f, ok := s.zipped[name]
+	if !ok {
+		f = &servedFile{etag: `"` + digest(data) + `"`}
+		s.zipped[name] = f
+	}
+	return f
+}
+
+// withReload adds the live-reload script to a page.
+func withReload(page []byte) []byte {
+	tag := []byte(`<script src="` + reloadPath + `reload.js"></script>`)
+	i := bytes.LastIndex(page, []byte("</body>"))
+	if i < 0 {
+		return append(append([]byte(nil), page...), tag...)
+	}
+	return append(append(append(append([]byte(nil), page[:i]...), tag...), '\n'), page[i:]...)
+}
+
+// serveReload answers the live-reload script and its event stream, which
+// sends an event when a new build (or a failed one) is ready.
+func (s *Server) serveReload(w http.ResponseWriter, r *http.Request, name string) {
+	switch name {
+	case "reload.js":
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		io.WriteString(w, reloadScript)
+	case "events":
+		flusher, ok := w.(http.Flusher)
+		if !ok {
+			http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusOK)
+		flusher.Flush()
+		ch := make(chan int, 1)
+		s.mu.Lock()
+		s.waiters[ch] = struct{}{}
+		s.mu.Unlock()
+		defer func() {
+			s.mu.Lock()
+			delete(s.waiters, ch)
+			s.mu.Unlock()
+		}()
+		select {
+		case v := <-ch:
+			io.WriteString(w, "data: "+strconv.Itoa(v)+"\n\n")
+			flusher.Flush()
+		case <-r.Context().Done():
+		}
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+// compressible reports whether a content type is worth gzipping.
+func compressible(ctype string) bool {
+	for _, t := range []string{"text/", "application/wasm", "image/svg+xml", "application/xml", "application/javascript", "text/javascript"} {
+		if strings.HasPrefix(ctype, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// acceptsGzip reports whether an Accept-Encoding header takes gzip.
+func acceptsGzip(header string) bool {
+	for part := range strings.SplitSeq(header, ",") {
+		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(enc), "gzip") {
+			return strings.ReplaceAll(strings.TrimSpace(q), " ", "") != "q=0"
+		}
+	}
+	return false
+}
+
+// etagMatch reports whether an If-None-Match header names etag.
+func etagMatch(header, etag string) bool {
+	for part := range strings.SplitSeq(header, ",") {
+		if p := strings.TrimPrefix(strings.TrimSpace(part), "W/"); p == etag || p == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// gzipped returns pre, a file's precompressed form, when the build has
+// one, or data compressed.
+func gzipped(pre, data []byte) []byte {
+	if pre != nil {
+		return pre
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	zw.Write(data)
+	zw.Close()
+	return buf.Bytes()
 }
 
 // localHost reports whether a request's Host names this machine by
@@ -162,9 +340,9 @@ func localHost(hostport string) bool {
 	return strings.EqualFold(host, "localhost") || net.ParseIP(host) != nil
 }
 
-// errorPageCSP is the error page's policy: nothing but its own inline
-// style.
-const errorPageCSP = "default-src 'none'; style-src 'unsafe-inline'"
+// errorPageCSP is the error page's policy: its own inline style and the
+// server's live-reload script.
+const errorPageCSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; connect-src 'self'"
 
 // writeErrorPage shows the build's problems in the browser, with the
 // files named relative to the directory that holds the content.
@@ -175,14 +353,15 @@ func (s *Server) writeErrorPage(w http.ResponseWriter, buildErr error) {
 	if err == nil {
 		err = set.HTML.ExecuteTemplate(&buf, "error.html", struct{ Errors string }{text})
 	}
+	if err != nil {
+		buf.Reset()
+		buf.WriteString("<pre>" + template.HTMLEscapeString(text) + "</pre>")
+	}
 	w.Header().Set("Content-Security-Policy", errorPageCSP)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusInternalServerError)
-	if err != nil {
-		io.WriteString(w, "<pre>"+template.HTMLEscapeString(text)+"</pre>")
-		return
-	}
-	w.Write(buf.Bytes())
+	w.Write(withReload(buf.Bytes()))
 }
 
 // relative writes a build's problems with each file named relative to
@@ -219,7 +398,11 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string, ready func(add
 		return err
 	}
 	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
-	go s.Watch(ctx, 300*time.Millisecond)
+	go func() {
+		if err := s.Watch(ctx); err != nil {
+			io.WriteString(s.log, "watching the content: "+err.Error()+"; changes will not rebuild the site\n")
+		}
+	}()
 	go func() {
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)

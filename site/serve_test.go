@@ -1,6 +1,8 @@
 package site
 
 import (
+	"compress/gzip"
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -8,7 +10,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
+
+// localRequest is a GET request for target on localhost.
+func localRequest(target string) *http.Request {
+	req := httptest.NewRequest("GET", target, nil)
+	req.Host = "localhost"
+	return req
+}
 
 // get asks srv for target with the given method and Host.
 func get(srv http.Handler, method, host, target string) *http.Response {
@@ -91,5 +101,116 @@ func TestServeErrorPage(t *testing.T) {
 	}
 	if got := res.Header.Get("Content-Security-Policy"); got != errorPageCSP {
 		t.Errorf("the error page's policy: %q", got)
+	}
+}
+
+// TestServeCaching: files carry an ETag, are gzipped for a browser that
+// takes it, and a request with the ETag gets 304.
+func TestServeCaching(t *testing.T) {
+	t.Parallel()
+	files, _ := archiveFS(t, "testdata/basic.txtar")
+	srv := NewServer(t.Context(), Options{Content: "content", FS: files, Files: map[string][]byte{"m.wasm": []byte("plain"), "m.wasm.gz": []byte("precompressed")}}, io.Discard)
+	req := localRequest("/ru/long/head.html")
+	req.Header.Set("Accept-Encoding", "br, gzip;q=0.8")
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, req)
+	res := rec.Result()
+	etag := res.Header.Get("ETag")
+	if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "gzip" || etag == "" {
+		t.Fatalf("%s, encoding %q, etag %q", res.Status, res.Header.Get("Content-Encoding"), etag)
+	}
+	zr, err := gzip.NewReader(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(zr)
+	if !strings.Contains(string(page), "<h2 id=\"первый-ход\">") || !strings.Contains(string(page), `<script src="/_nardydocs/reload.js"></script>`) {
+		t.Errorf("the gzipped page: %.300s", page)
+	}
+	req = localRequest("/ru/long/head.html")
+	req.Header.Set("If-None-Match", etag)
+	rec = httptest.NewRecorder()
+	srv.ServeHTTP(rec, req)
+	if rec.Code != http.StatusNotModified || rec.Body.Len() != 0 {
+		t.Errorf("with its ETag: %d, %d bytes", rec.Code, rec.Body.Len())
+	}
+	// A module's precompressed form is served as it is.
+	req = localRequest("/m.wasm")
+	req.Header.Set("Accept-Encoding", "gzip")
+	rec = httptest.NewRecorder()
+	srv.ServeHTTP(rec, req)
+	if rec.Body.String() != "precompressed" || rec.Header().Get("Content-Type") != "application/wasm" {
+		t.Errorf("m.wasm: %q as %q", rec.Body.String(), rec.Header().Get("Content-Type"))
+	}
+	// Without gzip, as it is.
+	if res := get(srv, "GET", "localhost", "/m.wasm"); res.Header.Get("Content-Encoding") != "" {
+		t.Errorf("m.wasm gzipped for a browser that does not take it")
+	}
+	// The live-reload script is the server's, not the site's.
+	if res := get(srv, "GET", "localhost", "/_nardydocs/reload.js"); res.StatusCode != 200 || !strings.Contains(res.Header.Get("Content-Type"), "javascript") {
+		t.Errorf("reload.js: %s %q", res.Status, res.Header.Get("Content-Type"))
+	}
+}
+
+// TestServeReloads: a change to a page rebuilds the site, and a page open
+// in a browser hears of it.
+func TestServeReloads(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	content := filepath.Join(root, "content")
+	page := func(l, text string) {
+		os.MkdirAll(filepath.Join(content, l), 0o755)
+		if err := os.WriteFile(filepath.Join(content, l, "index.md"), []byte("---\ntitle: T\n---\n"+text+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page("ru", "первая версия")
+	page("uk", "перша версія")
+	srv := NewServer(t.Context(), Options{Content: content}, io.Discard)
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	watching := make(chan error, 1)
+	go func() { watching <- srv.Watch(ctx) }()
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	events, err := http.Get(ts.URL + "/_nardydocs/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer events.Body.Close()
+	heard := make(chan string, 1)
+	go func() {
+		buf := make([]byte, 64)
+		n, _ := events.Body.Read(buf)
+		heard <- string(buf[:n])
+	}()
+	// The page changes (again, until the watcher, which starts on its
+	// own, has seen it).
+	deadline := time.After(10 * time.Second)
+	tick := time.NewTicker(200 * time.Millisecond)
+	defer tick.Stop()
+	page("ru", "вторая версия")
+wait:
+	for {
+		select {
+		case ev := <-heard:
+			if !strings.HasPrefix(ev, "data: ") {
+				t.Errorf("event %q", ev)
+			}
+			break wait
+		case <-tick.C:
+			page("ru", "вторая версия")
+		case <-deadline:
+			t.Fatal("no reload event after a page changed")
+		}
+	}
+	res := get(srv, "GET", "localhost", "/ru/index.html")
+	body, _ := io.ReadAll(res.Body)
+	if !strings.Contains(string(body), "вторая версия") {
+		t.Errorf("the page was not rebuilt: %.200s", body)
+	}
+	cancel()
+	if err := <-watching; err != nil {
+		t.Errorf("watching: %v", err)
 	}
 }

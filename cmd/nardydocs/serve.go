@@ -12,12 +12,15 @@ import (
 func newServeCmd() *cobra.Command {
 	var f siteFlags
 	var port int
+	var bind string
 	cmd := &cobra.Command{
 		Use:   "serve",
-		Short: "Serve the site on 127.0.0.1, rebuilding when content or templates change",
-		Long: `Builds the site in memory and serves it on 127.0.0.1. Every change under the
-content directory (or the --templates directory) rebuilds it; while the
-content has errors, the pages show them instead of stale content.`,
+		Short: "Serve the site locally, rebuilding when content or templates change",
+		Long: `Builds the site in memory and serves it on 127.0.0.1 (or --bind). Every
+change under the content directory (or the --templates directory)
+rebuilds it, and the pages open in a browser reload; while the content has
+errors, the pages show them instead of stale content. Nothing is written
+to disk.`,
 		Args: maxArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if port < 0 || port > 65535 {
@@ -31,7 +34,10 @@ content has errors, the pages show them instead of stale content.`,
 			}
 			opt.Files = modules
 			srv := site.NewServer(ctx, opt, cmd.ErrOrStderr())
-			addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
+			if net.ParseIP(bind) == nil && bind != "localhost" {
+				return usageError{fmt.Errorf("--bind %q: give an IP address of this machine, e.g. 127.0.0.1 or 0.0.0.0", bind)}
+			}
+			addr := net.JoinHostPort(bind, strconv.Itoa(port))
 			return srv.ListenAndServe(ctx, addr, func(a string) {
 				fmt.Fprintf(cmd.OutOrStdout(), "serving http://%s/ (Ctrl+C to stop)\n", a)
 			})
@@ -39,6 +45,7 @@ content has errors, the pages show them instead of stale content.`,
 	}
 	f.register(cmd)
 	f.registerChecker(cmd)
-	cmd.Flags().IntVar(&port, "port", 8080, "port on 127.0.0.1 (0 picks a free one)")
+	cmd.Flags().IntVar(&port, "port", 8080, "port to listen on (0 picks a free one)")
+	cmd.Flags().StringVar(&bind, "bind", "127.0.0.1", "address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for the local network")
 	return cmd
 }

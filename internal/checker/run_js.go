@@ -22,9 +22,11 @@ type Module struct {
 
 // Run finds every form of class "checker" in the page and makes it
 // answer in the page, in the form's language (data-lang), when the reader
-// submits a move: the verdict goes into the form's <output>. It then
-// marks the page ready (the class checker-ready on <html>, and
-// nardyCheckerReadyAt for the page's tests) and never returns.
+// submits a move: the verdict goes into the form's <output>. A move
+// submitted while the module loaded (the loader marks its form
+// data-pending) is judged at once. It then marks the page ready (the
+// class checker-ready on <html>, and nardyCheckerReadyAt for the page's
+// tests) and never returns.
 func Run(m Module) {
 	doc := js.Global().Get("document")
 	forms := doc.Call("querySelectorAll", "form.checker")
@@ -55,6 +57,11 @@ func (m Module) wire(form js.Value) {
 	form.Call("addEventListener", "submit", submit)
 	if m.Editor != nil {
 		m.Editor(form, elems, submit.Value, lang)
+	}
+	// A move submitted while the module was loading is judged now.
+	if ds := form.Get("dataset"); ds.Get("pending").Truthy() {
+		ds.Delete("pending")
+		submit.Invoke()
 	}
 }
 

@@ -21,6 +21,7 @@ package wasm
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"embed"
@@ -55,8 +56,12 @@ const (
 var packages = map[string]string{Checker: "./cmd/checker", Board: "./cmd/checker-board"}
 
 // Files are the modules and their loader, by file name (Checker, Board,
-// Exec).
+// Exec), and each module gzipped (Checker+".gz", Board+".gz") for hosts
+// that serve precompressed files.
 type Files map[string][]byte
+
+// names lists the files of Files.
+var names = []string{Checker, Checker + ".gz", Board, Board + ".gz", Exec}
 
 // embedded holds the modules of a release binary (make release puts them
 // in embedded/ before building it); a binary built otherwise holds only
@@ -149,18 +154,13 @@ func (o Options) cacheDir() (string, error) {
 // embeddedFiles returns the modules embedded in a release binary.
 func embeddedFiles() (Files, bool) {
 	f := Files{}
-	for name := range packages {
+	for _, name := range names {
 		data, err := embedded.ReadFile("embedded/" + name)
 		if err != nil {
 			return nil, false
 		}
 		f[name] = data
 	}
-	data, err := embedded.ReadFile("embedded/" + Exec)
-	if err != nil {
-		return nil, false
-	}
-	f[Exec] = data
 	return f, true
 }
 
@@ -279,7 +279,7 @@ func cacheKey(src, goTool string) (string, error) {
 		return "", err
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "nardydocs checker 1\n%s\n%q\n", version, buildFlags)
+	fmt.Fprintf(h, "nardydocs checker 2\n%s\n%q\n", version, buildFlags)
 	for _, k := range keyEnv {
 		fmt.Fprintf(h, "%s=%s\n", k, os.Getenv(k))
 	}
@@ -327,10 +327,10 @@ func compile(ctx context.Context, src, goTool string) (Files, error) {
 	}
 	defer os.RemoveAll(tmp)
 	f := Files{}
-	names := slices.Sorted(maps.Keys(packages))
-	results := make([][]byte, len(names))
+	modules := slices.Sorted(maps.Keys(packages))
+	results := make([][]byte, len(modules))
 	var g errgroup.Group
-	for i, name := range names {
+	for i, name := range modules {
 		g.Go(func() error {
 			out := filepath.Join(tmp, name)
 			cmd := exec.CommandContext(ctx, goTool, append(append([]string{"build"}, buildFlags...), "-o", out, packages[name])...)
@@ -349,8 +349,9 @@ func compile(ctx context.Context, src, goTool string) (Files, error) {
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	for i, name := range names {
+	for i, name := range modules {
 		f[name] = results[i]
+		f[name+".gz"] = gzipBest(results[i])
 	}
 	root := goRoot(goTool)
 	for _, p := range []string{filepath.Join(root, "lib", "wasm", Exec), filepath.Join(root, "misc", "wasm", Exec)} {
@@ -362,10 +363,19 @@ func compile(ctx context.Context, src, goTool string) (Files, error) {
 	return nil, fmt.Errorf("the Go toolchain in %s has no %s", root, Exec)
 }
 
+// gzipBest returns data gzipped as small as gzip makes it.
+func gzipBest(data []byte) []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(data)
+	zw.Close()
+	return buf.Bytes()
+}
+
 // readCached returns the modules cached under key, when all are there.
 func readCached(dir, key string) (Files, bool) {
 	f := Files{}
-	for _, name := range []string{Checker, Board, Exec} {
+	for _, name := range names {
 		data, err := os.ReadFile(filepath.Join(dir, key, name))
 		if err != nil {
 			return nil, false

@@ -105,7 +105,7 @@ func TestGetFromCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Files{Checker: []byte("\x00asm rule pages"), Board: []byte("\x00asm board"), Exec: []byte("// loader")}
+	want := Files{Checker: []byte("\x00asm rule pages"), Checker + ".gz": []byte("gz1"), Board: []byte("\x00asm board"), Board + ".gz": []byte("gz2"), Exec: []byte("// loader")}
 	if err := writeCached(filepath.Join(cache, "checker"), key, want); err != nil {
 		t.Fatal(err)
 	}
