@@ -125,8 +125,8 @@ func (a *analyser) figure(n *markdown.Figure) {
 	num := r.figures
 	id := "fig-" + strconv.Itoa(num)
 	r.ids[id] = true
-	if a.b.tmpl == nil {
-		return // the templates did not load: that is reported
+	if a.b.tmpl == nil || a.p.fm.broken {
+		return // the templates or the front matter did not load: that is reported
 	}
 	base := engine.Pos{File: a.p.file, Line: n.Line, Col: n.Col}
 	fig, err := a.b.figure(a.p, n, id, num, a.blockOptions())

@@ -2,9 +2,12 @@ package site
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/goccy/go-yaml"
 
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
@@ -36,5 +39,46 @@ func TestRealContent(t *testing.T) {
 	}
 	if s.Pages < 40 {
 		t.Errorf("content/ has %d pages; the rules need both sections in both languages", s.Pages)
+	}
+}
+
+// TestContentIsYAML: every front matter block of content/, and the site's
+// configuration, parse as YAML with a standard parser (as Hugo, GitHub
+// and editors read them).
+func TestContentIsYAML(t *testing.T) {
+	t.Parallel()
+	n := 0
+	err := filepath.WalkDir(filepath.Join("..", "content"), func(name string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		var doc map[string]any
+		switch {
+		case strings.HasSuffix(name, ".md"):
+			front, ok := strings.CutPrefix(string(data), "---\n")
+			front, _, closed := strings.Cut(front, "\n---\n")
+			if !ok || !closed {
+				t.Errorf("%s: no front matter", name)
+				return nil
+			}
+			data = []byte(front)
+		case filepath.Base(name) != ConfigFile:
+			return nil
+		}
+		n++
+		if err := yaml.Unmarshal(data, &doc); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 40 {
+		t.Errorf("only %d files checked", n)
 	}
 }

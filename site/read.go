@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"errors"
+	"net/url"
 	"os"
 	"unicode/utf8"
 
@@ -19,8 +20,11 @@ import (
 )
 
 // ConfigFile is the name of the site configuration file at the root of
-// the content directory.
-const ConfigFile = "nardydocs.conf"
+// the content directory: YAML, like the pages' front matter.
+const ConfigFile = "nardydocs.yaml"
+
+// oldConfigFile is the configuration file's former name.
+const oldConfigFile = "nardydocs.conf"
 
 // Config is the site-wide configuration.
 type Config struct {
@@ -40,6 +44,9 @@ type frontMatter struct {
 	HasGame     bool
 	Rules       engine.Rules
 	RulesText   string
+	// broken is set when the front matter could not be read, so that
+	// the blocks it gives their game and rules to are not judged.
+	broken bool
 }
 
 // page is one Markdown file of one language.
@@ -66,9 +73,13 @@ func (b *builder) contentPath(name string) string {
 	return filepath.Join(b.opt.Content, filepath.FromSlash(name))
 }
 
-// loadConfig reads content/nardydocs.conf if it exists.
+// loadConfig reads the site's configuration file, if there is one: a
+// YAML mapping of "base-url" and "rules".
 func (b *builder) loadConfig(errs *engine.ErrorList) Config {
 	cfg := Config{BaseURL: "/"}
+	if _, err := fs.Stat(b.files, oldConfigFile); err == nil {
+		errs.Add(engine.Pos{File: b.contentPath(oldConfigFile)}, "the configuration file is now "+ConfigFile+" (YAML, the same \"key: value\" lines): rename it")
+	}
 	name := b.contentPath(ConfigFile)
 	data, err := fs.ReadFile(b.files, ConfigFile)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -79,34 +90,50 @@ func (b *builder) loadConfig(errs *engine.ErrorList) Config {
 		return cfg
 	}
 	data = textOf(data, name, errs)
-	for i, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || line[0] == '#' {
+	for _, e := range yamlMapping(data, name, 0, errs) {
+		val, ok := e.text(errs)
+		if !ok {
 			continue
 		}
-		at := engine.Pos{File: name, Line: i + 1, Col: 1}
-		key, val, ok := strings.Cut(line, ":")
-		val = strings.TrimSpace(val)
-		switch {
-		case !ok:
-			errs.Add(at, `expected "key: value"`)
-		case key == "base-url":
-			if !strings.HasSuffix(val, "/") {
-				val += "/"
+		switch e.key {
+		case "base-url":
+			u, msg := baseURL(val)
+			if msg != "" {
+				errs.Add(e.at, "base-url "+strconv.Quote(val)+": "+msg)
+				continue
 			}
-			cfg.BaseURL = val
-		case key == "rules":
+			cfg.BaseURL = u
+		case "rules":
 			r, err := engine.ParseRules(cfg.Rules, val)
 			if err != nil {
-				at.Col = len(key) + 3
-				errs.Add(at, err.Error())
+				errs.Add(e.at, err.Error())
 			}
 			cfg.Rules = r
 		default:
-			errs.Add(at, "unknown key "+strconv.Quote(key)+"; known: base-url, rules")
+			errs.Add(e.keyAt, "unknown key "+strconv.Quote(e.key)+"; known: base-url, rules")
 		}
 	}
 	return cfg
+}
+
+// baseURL checks the address a site is published at: an absolute http or
+// https URL (its path ends with "/"), or a path from the host's root
+// ("/rules/"). It returns it with the final "/", or what is wrong.
+func baseURL(v string) (string, string) {
+	u, err := url.Parse(v)
+	switch {
+	case err != nil:
+		return "", "not a URL: " + err.Error()
+	case u.Scheme == "" && u.Host == "" && strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "//"):
+	case u.Scheme != "http" && u.Scheme != "https" || u.Host == "":
+		return "", `write the site's full address, e.g. "https://example.org/rules/"`
+	case u.RawQuery != "" || u.Fragment != "":
+		return "", "an address without ? or #"
+	}
+	if !strings.HasSuffix(v, "/") {
+		v += "/"
+	}
+	return v, ""
 }
 
 // loadPages reads every <lang>/**.md file of the content in a stable
@@ -220,43 +247,50 @@ func textOf(data []byte, file string, errs *engine.ErrorList) []byte {
 	return data
 }
 
-// parseFrontMatter reads the "---" header of a page and blanks it out of
-// p.src so that byte offsets and line numbers stay those of the file.
+// parseFrontMatter reads the front matter of a page, a YAML mapping
+// between "---" lines, and blanks it out of p.src so that byte offsets
+// and line numbers stay those of the file.
 func parseFrontMatter(p *page, base engine.Rules, errs *engine.ErrorList) frontMatter {
 	fm := frontMatter{Rules: base}
 	src := p.src
-	at := func(line, col int) engine.Pos { return engine.Pos{File: p.file, Line: line, Col: col} }
-	if !strings.HasPrefix(string(src), "---\n") && !strings.HasPrefix(string(src), "---\r\n") {
-		errs.Add(at(1, 1), `a page starts with front matter: "---", "title: …", "---"`)
+	if !bytes.HasPrefix(src, []byte("---\n")) && !bytes.HasPrefix(src, []byte("---\r\n")) {
+		errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, `a page starts with front matter: "---", "title: …", "---"`)
 		return fm
 	}
-	lines := strings.SplitAfter(string(src), "\n")
-	end := -1
-	seen := map[string]int{}
-	for i := 1; i < len(lines); i++ {
-		line := strings.TrimRight(lines[i], "\r\n")
-		if line == "---" {
-			end = i
+	// The front matter's lines: from the second line to a line "---".
+	start := bytes.IndexByte(src, '\n') + 1
+	end := -1 // the offset of the closing line
+	for off := start; off < len(src); {
+		next := bytes.IndexByte(src[off:], '\n')
+		line := src[off:]
+		if next >= 0 {
+			line = src[off : off+next]
+		}
+		if string(bytes.TrimRight(line, "\r")) == "---" {
+			end = off
 			break
 		}
-		t := strings.TrimSpace(line)
-		if t == "" || t[0] == '#' {
-			continue
+		if next < 0 {
+			break
 		}
-		key, val, ok := strings.Cut(line, ":")
+		off += next + 1
+	}
+	if end < 0 {
+		errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, `front matter is not closed: add a line "---" after it`)
+		return fm
+	}
+	before := len(*errs)
+	entries := yamlMapping(src[start:end], p.file, 1, errs)
+	fm.broken = len(*errs) > before // the page's blocks are not judged
+	titled := false
+	for _, e := range entries {
+		titled = titled || e.key == "title"
+		val, ok := e.text(errs)
 		if !ok {
-			errs.Add(at(i+1, 1), `expected "key: value" in the front matter`)
+			fm.broken = fm.broken || e.key == "game" || e.key == "rules"
 			continue
 		}
-		key = strings.TrimSpace(key)
-		col := len([]rune(line)) - len([]rune(strings.TrimLeft(val, " "))) + 1
-		val = strings.TrimSpace(val)
-		if first, dup := seen[key]; dup {
-			errs.Add(at(i+1, 1), "duplicate key "+strconv.Quote(key)+" (first on line "+strconv.Itoa(first)+")")
-			continue
-		}
-		seen[key] = i + 1
-		switch key {
+		switch e.key {
 		case "title":
 			fm.Title = val
 		case "description":
@@ -264,36 +298,38 @@ func parseFrontMatter(p *page, base engine.Rules, errs *engine.ErrorList) frontM
 		case "order":
 			n, err := strconv.Atoi(val)
 			if err != nil {
-				errs.Add(at(i+1, col), "order "+strconv.Quote(val)+": write a whole number")
+				errs.Add(e.at, "order "+strconv.Quote(val)+": write a whole number")
 			}
 			fm.Order = n
 		case "game":
 			g, ok := engine.ParseGame(val)
 			if !ok {
-				errs.Add(at(i+1, col), "game "+strconv.Quote(val)+`: write "long" or "short"`)
+				errs.Add(e.at, "game "+strconv.Quote(val)+`: write "long" or "short"`)
+				fm.broken = true
 			}
 			fm.Game, fm.HasGame = g, ok
 		case "rules":
 			r, err := engine.ParseRules(base, val)
 			if err != nil {
-				errs.Add(at(i+1, col), err.Error())
+				errs.Add(e.at, err.Error())
+				fm.broken = true
 			}
 			fm.Rules, fm.RulesText = r, val
 		default:
-			errs.Add(at(i+1, 1), "unknown front matter key "+strconv.Quote(key)+"; known: title, description, order, game, rules")
+			errs.Add(e.keyAt, "unknown front matter key "+strconv.Quote(e.key)+"; known: title, description, order, game, rules")
 		}
 	}
-	if end < 0 {
-		errs.Add(at(1, 1), `front matter is not closed: add a line "---" after it`)
-		return fm
-	}
-	if fm.Title == "" {
-		errs.Add(at(1, 1), `the front matter has no "title:"`)
+	switch {
+	case len(*errs) > before:
+	case !titled:
+		errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, `the front matter has no "title:"`)
+	case strings.TrimSpace(fm.Title) == "":
+		errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, `the page's "title:" is empty`)
 	}
 	// Blank the front matter, keeping every newline.
-	n := 0
-	for i := 0; i <= end; i++ {
-		n += len(lines[i])
+	n := end + 3
+	if n < len(src) && src[n] == '\r' {
+		n++
 	}
 	blank := make([]byte, 0, len(src))
 	for _, c := range src[:n] {

@@ -51,9 +51,8 @@ func TestPageNamesInLinks(t *testing.T) {
 		"e f.md":     pageText("E", "e"),
 		"long/ф.md":  pageText("Ф", "ф"),
 		"long/g.md":  pageText("G", "[ф](%D1%84.md)"),
-		"nardy.conf": {Data: nil},
 	})
-	files["nardydocs.conf"] = &fstest.MapFile{Data: []byte("base-url: https://nardy.example/rules/\n")}
+	files["nardydocs.yaml"] = &fstest.MapFile{Data: []byte("base-url: https://nardy.example/rules/\n")}
 	s, err := Build(t.Context(), Options{Content: "content", FS: files})
 	if err != nil {
 		t.Fatal(err)
@@ -167,6 +166,37 @@ func TestSymlinks(t *testing.T) {
 	} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("problems:\n%s\nwant a line %s", msg, want)
+		}
+	}
+}
+
+// TestFrontMatterYAML: front matter is YAML; each problem is reported at
+// its line and column, once.
+func TestFrontMatterYAML(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		front string
+		want  string // the one problem, after "content/ru/index.md:"
+	}{
+		{"title: Главная\ndescription: \"С двоеточием: в кавычках\"\norder: 3\n", ""},
+		{"title: Главная\ndescription: Без кавычек: так нельзя\n", "3:14: YAML: mapping value is not allowed in this context"},
+		{"title: Главная\norder: три\n", "3:8: order \"три\": write a whole number"},
+		{"title: Главная\ngame: chess\n", "3:7: game \"chess\": write \"long\" or \"short\""},
+		{"title: Главная\ntitle: Снова\n", "3:1: duplicate key \"title\" (first on line 2)"},
+		{"title: Главная\ncolour: red\n", "3:1: unknown front matter key \"colour\"; known: title, description, order, game, rules"},
+		{"title: [a, b]\n", "2:8: \"title\" takes one value on its line, not a list or a mapping"},
+		{"description: нет заголовка\n", "1:1: the front matter has no \"title:\""},
+		{"- title\n", "2:1: expected \"key: value\" lines"},
+	} {
+		page := &fstest.MapFile{Data: []byte("---\n" + c.front + "---\n```nardy\ngame: long\nposition: start\n```\n")}
+		files := fstest.MapFS{"ru/index.md": page, "uk/index.md": pageText("Т", "x")}
+		got := buildErrors(t, files)
+		want := ""
+		if c.want != "" {
+			want = filepath.Join("content", "ru", "index.md") + ":" + c.want
+		}
+		if got != want {
+			t.Errorf("front matter %q:\n got %s\nwant %s", c.front, got, want)
 		}
 	}
 }

@@ -24,7 +24,7 @@ func newNewCmd() *cobra.Command {
 		Short: "Create a new site in DIR, ready to build",
 		Long: `Creates DIR (which must not exist, or be empty) with content/ru and
 content/uk, an example page in each (a position block, a claim the build
-checks, an exercise for the printed worksheet), content/nardydocs.conf and
+checks, an exercise for the printed worksheet), content/nardydocs.yaml and
 a .gitignore for public/. Then "cd DIR && nardydocs build" builds the
 site.`,
 		Args: func(cmd *cobra.Command, args []string) error {
