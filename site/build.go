@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -35,6 +36,9 @@ type Options struct {
 	// Rules are site-wide rule overrides ("key=value"), applied over the
 	// content's configuration file.
 	Rules []string
+	// BaseURL, when set, replaces the configuration's base-url: the
+	// address the site is published at.
+	BaseURL string
 	// Checker, when set, adds the in-browser move checker: a form under
 	// every figure with a roll, the standalone checker page's editor, and
 	// the script that loads the modules (Files must then hold them, or
@@ -124,6 +128,14 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 
 	// Read: the configuration, the templates and every page.
 	b.cfg = b.loadConfig(&errs)
+	if opt.BaseURL != "" {
+		u, msg := baseURL(opt.BaseURL)
+		if msg != "" {
+			errs.Add(engine.Pos{File: "--base-url"}, strconv.Quote(opt.BaseURL)+": "+msg)
+			return nil, errs.Err()
+		}
+		b.cfg.BaseURL = u
+	}
 	for _, kv := range opt.Rules {
 		for _, w := range strings.Fields(kv) {
 			if err := b.cfg.Rules.Set(w); err != nil {

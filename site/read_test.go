@@ -45,12 +45,12 @@ func buildErrors(t *testing.T, files fstest.MapFS) string {
 func TestPageNamesInLinks(t *testing.T) {
 	t.Parallel()
 	files := bothLangs(map[string]*fstest.MapFile{
-		"index.md":   pageText("Главная", "[a](a%23b.md) [c](c%3Fd.md) [e](e%20f.md)"),
-		"a#b.md":     pageText("A", "a"),
-		"c?d.md":     pageText("C", "c"),
-		"e f.md":     pageText("E", "e"),
-		"long/ф.md":  pageText("Ф", "ф"),
-		"long/g.md":  pageText("G", "[ф](%D1%84.md)"),
+		"index.md":  pageText("Главная", "[a](a%23b.md) [c](c%3Fd.md) [e](e%20f.md)"),
+		"a#b.md":    pageText("A", "a"),
+		"c?d.md":    pageText("C", "c"),
+		"e f.md":    pageText("E", "e"),
+		"long/ф.md": pageText("Ф", "ф"),
+		"long/g.md": pageText("G", "[ф](%D1%84.md)"),
 	})
 	files["nardydocs.yaml"] = &fstest.MapFile{Data: []byte("base-url: https://nardy.example/rules/\n")}
 	s, err := Build(t.Context(), Options{Content: "content", FS: files})

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"html/template"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -150,6 +151,15 @@ func (b *builder) presetsTable(l i18n.Lang) ([]byte, error) {
 	return out.Bytes(), err
 }
 
+// rootPath returns the path of the site's root on its host: "/" or, for
+// a site published under a sub-path, "/rules/".
+func (b *builder) rootPath() string {
+	if u, err := url.Parse(b.cfg.BaseURL); err == nil && u.Path != "" {
+		return u.Path
+	}
+	return "/"
+}
+
 // langLink is a language entry of the root and 404 pages.
 type langLink struct {
 	L    i18n.Lang
@@ -163,10 +173,13 @@ func (b *builder) extraPages(files map[string][]byte) error {
 	for _, l := range i18n.Langs {
 		langs = append(langs, langLink{L: l, Href: string(l) + "/index.html", Abs: b.absURL(string(l) + "/index.html")})
 	}
+	// The 404 page is served for a missing address at any depth: its
+	// links start from the site's root path ("/" or "/rules/").
 	data := struct {
 		Langs []langLink
 		CSP   string
-	}{langs, CSP}
+		Root  string
+	}{langs, CSP, b.rootPath()}
 	for name, tmpl := range map[string]string{"index.html": "choose.html", "404.html": "notfound.html"} {
 		var buf bytes.Buffer
 		if err := b.tmpl.HTML.ExecuteTemplate(&buf, tmpl, data); err != nil {

@@ -15,6 +15,7 @@ import (
 )
 
 type siteFlags struct {
+	baseURL   string
 	content   string
 	templates string
 	jobs      int
@@ -31,6 +32,7 @@ func (f *siteFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.templates, "templates", "", "directory whose files override the embedded templates")
 	fl.IntVar(&f.jobs, "jobs", 0, "pages built at once (0: one per CPU)")
 	fl.StringArrayVar(&f.rules, "rules", nil, "site-wide rule override key=value (repeatable)")
+	fl.StringVar(&f.baseURL, "base-url", "", "the address the site is published at, instead of the configuration's base-url (e.g. https://example.org/rules/)")
 }
 
 // registerChecker adds the flags of the move checker, whose modules build
@@ -44,7 +46,7 @@ func (f *siteFlags) registerChecker(cmd *cobra.Command) {
 }
 
 func (f *siteFlags) options() site.Options {
-	return site.Options{Content: f.content, Templates: f.templates, Jobs: f.jobs, Rules: f.rules, Checker: !f.noChecker}
+	return site.Options{Content: f.content, Templates: f.templates, Jobs: f.jobs, Rules: f.rules, BaseURL: f.baseURL, Checker: !f.noChecker}
 }
 
 // checkerModules returns the checker's modules (package internal/wasm),
