@@ -155,6 +155,10 @@ type parser struct {
 	errs   engine.ErrorList
 	b      *Block
 	game   engine.Game
+	// posOK is false when the position (or a "play:" line) could not be
+	// read: what depends on the position is then not judged, as the
+	// problem with it is reported.
+	posOK bool
 }
 
 // Parse reads a position block. All problems are reported together as an
@@ -166,8 +170,8 @@ func Parse(src string, opt Options) (*Block, error) {
 		return nil, p.errs.Err()
 	}
 	p.readRules()
-	posOK := p.readPosition()
-	p.readPlays(posOK)
+	p.posOK = p.readPosition()
+	p.readPlays()
 	p.readDice()
 	p.readPresentation()
 	p.readScoring()
@@ -266,17 +270,18 @@ func (p *parser) readRules() {
 }
 
 // readPlays applies the "play:" lines to the position, each checked by
-// the engine; posOK is false when the position itself could not be read.
-func (p *parser) readPlays(posOK bool) {
+// the engine, when the position itself could be read.
+func (p *parser) readPlays() {
 	pos := p.b.Position
 	for _, f := range p.fields["play"] {
-		if !posOK {
+		if !p.posOK {
 			break
 		}
 		dtext, rest, _ := strings.Cut(f.val, " ")
 		d, err := engine.ParseDice(dtext)
 		if err != nil {
 			p.add(f.pos(0), "play: "+err.Error()+`; write the roll, then the play: "play: 6-5 24/18 18/13"`)
+			p.posOK = false
 			break
 		}
 		rest = strings.TrimSpace(rest)
@@ -287,6 +292,7 @@ func (p *parser) readPlays(posOK bool) {
 				at = f.pos(len(dtext) + 1 + v.Col - 1)
 			}
 			p.add(at, "play "+d.String()+" "+strconv.Quote(rest)+" is not legal: "+v.String())
+			p.posOK = false
 			break
 		}
 		p.b.Plays = append(p.b.Plays, PlayLine{Dice: d, Text: rest, Play: v.Play, Pos: f.pos(0)})
@@ -339,10 +345,11 @@ func (p *parser) readPresentation() {
 			}
 			b.Show |= 1 << i
 		}
-		if b.Show.Has(ShowMoves) && !b.HasDice {
+		// (A "dice:" line that is there but wrong is reported on its own.)
+		if b.Show.Has(ShowMoves) && !p.has("dice") {
 			p.add(f.pos(0), `"show: moves" needs a "dice:" line`)
 		}
-		if b.Show.Has(ShowChecker) && !b.HasDice {
+		if b.Show.Has(ShowChecker) && !p.has("dice") {
 			p.add(f.pos(0), `"show: checker" needs a "dice:" line: the reader tries a move for a roll`)
 		}
 		if b.Show.Has(ShowStats) && !p.has("stats") {
@@ -409,7 +416,7 @@ func (p *parser) readStats() {
 			p.add(f.pos(w.col), "unknown statistic "+strconv.Quote(w.s)+"; known: "+strings.Join(engine.StatNames, ", "))
 			continue
 		}
-		if msg := p.b.statProblem(st); msg != "" {
+		if msg := p.b.statProblem(st); msg != "" && p.posOK {
 			p.add(f.pos(w.col), "stats "+w.s+": "+msg)
 			p.b.refused = append(p.b.refused, w.s)
 			continue
@@ -459,8 +466,11 @@ func (p *parser) readIllegal() {
 	segs, ok := p.moves(f, "illegal: ")
 	switch {
 	case !ok:
-	case !b.HasDice:
+	case !p.has("dice"):
 		p.add(f.pos(0), `"illegal:" needs a "dice:" line: a move is legal or not for a roll`)
+	case !b.HasDice: // the "dice:" line's problem is reported
+	case !p.posOK:
+		b.Illegal, b.IllegalText = segs, f.val // the position's problem is reported
 	default:
 		b.Illegal, b.IllegalText = segs, f.val
 		if v := engine.ExplainSegments(b.Position, b.Dice, b.Rules, segs); v.Legal() {
@@ -496,7 +506,7 @@ func (p *parser) readScoring() {
 			b.Scoring.Jacoby = f.val == "on"
 		}
 	}
-	if b.Show.Has(ShowResult) {
+	if b.Show.Has(ShowResult) && p.posOK {
 		o := b.Position.Result(b.Rules)
 		if !o.Over && !o.LastRollPending {
 			p.add(b.At["show"], `"show: result": the game is not over (no side has borne off all 15)`)

@@ -68,7 +68,10 @@ func (p *parser) readExpect() {
 			b.Expect = append(b.Expect, e)
 			continue
 		}
-		if msg := b.expectProblem(e); msg != "" {
+		if !b.HasDice && p.has("dice") && needsDice(e.Kind) {
+			continue // the "dice:" line's problem is reported
+		}
+		if msg := b.expectProblem(e, p.posOK); msg != "" {
 			if st, ok := engine.ParseStat(e.Kind); ok && slices.Contains(b.refused, e.Kind) && msg == b.statProblem(st) {
 				continue // the "stats:" line's problem is reported
 			}
@@ -79,8 +82,15 @@ func (p *parser) readExpect() {
 	}
 }
 
-// expectProblem says what is wrong with the form of a claim, or "".
-func (b *Block) expectProblem(e Expectation) string {
+// needsDice reports whether a claim of kind k is about the block's roll.
+func needsDice(k string) bool {
+	return k == "moves" || k == "dice-played" || k == "legal" || k == "illegal"
+}
+
+// expectProblem says what is wrong with the form of a claim, or "". When
+// the block's position could not be read (posOK false), a claim is not
+// judged against it.
+func (b *Block) expectProblem(e Expectation, posOK bool) string {
 	oneNumber := func() string {
 		if len(e.Args) != 1 {
 			return "write one number, e.g. \"" + e.Kind + " 2\""
@@ -149,7 +159,7 @@ func (b *Block) expectProblem(e Expectation) string {
 			return strconv.Quote(e.Args[0]) + " is not a count out of 36"
 		}
 		st, _ := engine.ParseStat(e.Kind)
-		if msg := b.statProblem(st); msg != "" {
+		if msg := b.statProblem(st); msg != "" && posOK {
 			return msg
 		}
 	default:

@@ -153,7 +153,7 @@ func (p *parser) readOdds() {
 		if item.Kind == OddsEscape {
 			where = argPos(0)
 		}
-		if msg := b.oddsProblem(item); msg != "" {
+		if msg := b.oddsProblem(item); msg != "" && p.posOK {
 			p.add(where, "odds "+name.s+": "+msg)
 			continue
 		}

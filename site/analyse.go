@@ -15,7 +15,6 @@ import (
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/internal/wasm"
 	"github.com/nardydocs/nardydocs/site/markdown"
-	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
 // analysis is what analysing one page found and computed: its document,
@@ -30,6 +29,10 @@ type analysis struct {
 	script    string // the checker module the page loads: "", wasm.Checker or wasm.Board
 	records   []Record
 	exercises []exercise
+	// figs is what the engine reads of each figure, to compare with the
+	// page's translation; broken is set when a figure could not be read.
+	figs   []figureFacts
+	broken bool
 }
 
 // link is an internal link found in a page.
@@ -134,9 +137,11 @@ func (a *analyser) figure(n *markdown.Figure) {
 		list := engine.AsList(err)
 		list.Rebase(base)
 		r.errs = append(r.errs, list...)
+		r.broken = true
 		return
 	}
 	blk := fig.blk
+	r.figs = append(r.figs, figureFacts{line: n.Line - 1, facts: readFacts(blk)})
 	// A claim the engine disagrees with fails the build (the figure
 	// itself is fine: it shows what the engine says).
 	var errs engine.ErrorList
@@ -231,18 +236,4 @@ func digest(data []byte) string {
 // figureSVG returns the output path of a page's n-th standalone diagram.
 func figureSVG(p *page, n int) string {
 	return string(p.lang) + "/" + p.rel + "-" + strconv.Itoa(n) + ".svg"
-}
-
-// checkTranslations reports pages that exist in one language only.
-func (b *builder) checkTranslations(errs *engine.ErrorList) {
-	for _, p := range b.pages {
-		for _, l := range i18n.Langs {
-			if l == p.lang {
-				continue
-			}
-			if _, ok := b.byKey[pageKey(l, p.rel)]; !ok {
-				errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "missing translation: "+b.missingTranslation(l, p)+" does not exist")
-			}
-		}
-	}
 }

@@ -165,7 +165,6 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 	}
 	b.checkTranslations(&errs)
 	b.checkLinks(&errs)
-	b.checkExercises(&errs)
 	b.checkWorksheetPaths(&errs)
 	var problems engine.ErrorList
 	if opt.KeepGoing && b.tmpl != nil {

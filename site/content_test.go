@@ -9,6 +9,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
@@ -80,5 +81,35 @@ func TestContentIsYAML(t *testing.T) {
 	}
 	if n < 40 {
 		t.Errorf("only %d files checked", n)
+	}
+}
+
+// TestContentUnderEveryPreset: the shipped content builds under every
+// preset profile. A page or block that teaches a reading pins it, so a
+// site-wide switch changes only figures that follow the site's profile:
+// blocks without a "rules:" line of their own, on pages without one.
+func TestContentUnderEveryPreset(t *testing.T) {
+	t.Parallel()
+	content := filepath.Join("..", "content")
+	for _, p := range engine.Presets {
+		d, err := DiffRules(t.Context(), Options{Content: content}, []string{p.Name})
+		if err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		for _, e := range d.Problems {
+			t.Errorf("under --rules %s: %v", p.Name, e)
+		}
+		for _, r := range d.Changed {
+			src, err := os.ReadFile(r.File)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(string(src), "\n")
+			for i := r.Line; i < len(lines) && lines[i] != "```"; i++ {
+				if strings.HasPrefix(lines[i], "rules:") {
+					t.Errorf("under --rules %s the figure of %s:%d changes, though its block pins its rules", p.Name, r.File, r.Line)
+				}
+			}
+		}
 	}
 }

@@ -189,7 +189,7 @@ func TestFrontMatterYAML(t *testing.T) {
 		{"- title\n", "2:1: expected \"key: value\" lines"},
 	} {
 		page := &fstest.MapFile{Data: []byte("---\n" + c.front + "---\n```nardy\ngame: long\nposition: start\n```\n")}
-		files := fstest.MapFS{"ru/index.md": page, "uk/index.md": pageText("Т", "x")}
+		files := fstest.MapFS{"ru/index.md": page, "uk/index.md": pageText("Т", "```nardy\ngame: long\nposition: start\n```")}
 		got := buildErrors(t, files)
 		want := ""
 		if c.want != "" {

@@ -259,37 +259,3 @@ func (b *builder) checkWorksheetPaths(errs *engine.ErrorList) {
 		}
 	}
 }
-
-// checkExercises reports pages whose exercises differ from their
-// translation's, so that both worksheets of a game set the same tasks.
-func (b *builder) checkExercises(errs *engine.ErrorList) {
-	kinds := func(i int) string {
-		var parts []string
-		for _, e := range b.res[i].exercises {
-			k := make([]string, len(e.blk.Exercises))
-			for j, x := range e.blk.Exercises {
-				k[j] = x.String()
-			}
-			parts = append(parts, "figure "+strconv.Itoa(e.fig)+": "+strings.Join(k, " "))
-		}
-		return strings.Join(parts, "; ")
-	}
-	for i, p := range b.pages {
-		if p.lang == i18n.Langs[0] {
-			continue
-		}
-		j, ok := b.byKey[pageKey(i18n.Langs[0], p.rel)]
-		if !ok {
-			continue
-		}
-		if mine, theirs := kinds(i), kinds(j); mine != theirs {
-			if mine == "" {
-				mine = "none"
-			}
-			if theirs == "" {
-				theirs = "none"
-			}
-			errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the exercises differ from the translation "+b.pages[j].file+" ("+mine+" here, "+theirs+" there); both worksheets must set the same tasks")
-		}
-	}
-}
