@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/nardydocs/nardydocs/engine"
@@ -84,11 +85,7 @@ func printBuildErrors(w io.Writer, err error) {
 		for _, e := range list {
 			fmt.Fprintln(w, e)
 		}
-		if n := list.Count(); n == 1 {
-			fmt.Fprintln(w, "1 problem")
-		} else {
-			fmt.Fprintf(w, "%d problems\n", n)
-		}
+		fmt.Fprintln(w, count(list.Count(), "problem"))
 		return
 	}
 	fmt.Fprintln(w, "nardydocs:", err)
@@ -143,8 +140,8 @@ that contains it is always refused.`,
 			if err := s.Write(out); err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "built %d pages, %d figures, %d files into %s in %s\n",
-				s.Pages, s.Figures, len(s.Files), out, time.Since(start).Round(time.Millisecond))
+			fmt.Fprintf(cmd.OutOrStdout(), "built %s, %s, %s into %s in %s\n",
+				count(s.Pages, "page"), count(s.Figures, "figure"), count(len(s.Files), "file"), out, time.Since(start).Round(time.Millisecond))
 			fmt.Fprintln(cmd.OutOrStdout(), s.Compare(previous))
 			return nil
 		},
@@ -170,7 +167,7 @@ func newCheckCmd() *cobra.Command {
 				printBuildErrors(cmd.ErrOrStderr(), err)
 				return errReported
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "ok: %d pages, %d figures\n", s.Pages, s.Figures)
+			fmt.Fprintf(cmd.OutOrStdout(), "ok: %s, %s\n", count(s.Pages, "page"), count(s.Figures, "figure"))
 			return nil
 		},
 	}
@@ -214,4 +211,12 @@ paragraphs to rewrite.`,
 	fl.StringVar(&f.templates, "templates", "", "directory whose files override the embedded templates")
 	fl.StringArrayVar(&other, "rules", nil, "the rules to compare with: key=value or a preset (repeatable)")
 	return cmd
+}
+
+// count writes n and a noun, plural unless n is 1: "1 page", "4 pages".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
