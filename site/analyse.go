@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"slices"
 	"crypto/sha256"
 	"encoding/hex"
 	"strconv"
@@ -33,6 +34,9 @@ type analysis struct {
 	// page's translation; broken is set when a figure could not be read.
 	figs   []figureFacts
 	broken bool
+	// prose is a digest of the page's own words: its title, description
+	// and Markdown outside its position blocks.
+	prose string
 }
 
 // link is an internal link found in a page.
@@ -68,7 +72,22 @@ func (b *builder) analyse(i int) *analysis {
 	pc := parser.NewContext(parser.WithIDs(markdown.NewHeadingIDs()))
 	a.r.doc = b.md.Parser().Parse(text.NewReader(p.src), parser.WithContext(pc))
 	_ = ast.Walk(a.r.doc, a.visit)
+	a.r.prose = proseDigest(p, a.r.doc)
 	return a.r
+}
+
+// proseDigest is a digest of a page's words: its title, description and
+// Markdown without its position blocks, whose changes are reported as
+// the figures'.
+func proseDigest(p *page, doc ast.Node) string {
+	text := slices.Clone(p.src)
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if fig, ok := n.(*markdown.Figure); ok && entering {
+			text = bytes.Replace(text, []byte(fig.Source), nil, 1)
+		}
+		return ast.WalkContinue, nil
+	})
+	return digest(append([]byte(p.fm.Title+"\n"+p.fm.Description+"\n"), text...))
 }
 
 // pos returns the place of byte offset off of the page.
@@ -169,7 +188,7 @@ func (a *analyser) figure(n *markdown.Figure) {
 
 	r.records = append(r.records, Record{
 		Page: a.p.url(), ID: id, File: a.p.file, Line: n.Line - 1,
-		Tables: digest(computed(fig.html)), Diagram: digest(fig.svg),
+		Tables: digest(computed(fig.html)), Diagram: digest(fig.svg), Rows: fig.rows,
 	})
 	if a.b.opt.Checker {
 		switch {

@@ -62,6 +62,9 @@ type Site struct {
 	// Records describe every figure: where its block is and what it
 	// computed, in page order.
 	Records []Record
+	// Prose has, by page output path, a digest of the page's own words
+	// (title, description, prose; not its figures, footer or codes).
+	Prose map[string]string
 	// Problems are the content's problems of a KeepGoing build.
 	Problems engine.ErrorList
 	// Rules is the site-wide rule profile the site was built with.
@@ -79,6 +82,9 @@ type Record struct {
 	// statistics, explanations, in the page's words); Diagram a digest of
 	// its board diagram.
 	Tables, Diagram string
+	// Rows are what the block computed, row by row, in no language
+	// ("moves with 6-5\t24/18/13"): what a change report compares.
+	Rows []string
 }
 
 // MaxProblemsPerFile is how many problems a failed build lists for one
@@ -192,9 +198,10 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 	}
 
 	// Gather the files.
-	site := &Site{Files: map[string][]byte{}, Pages: len(b.pages), Problems: problems, Rules: b.cfg.Rules}
+	site := &Site{Files: map[string][]byte{}, Pages: len(b.pages), Problems: problems, Rules: b.cfg.Rules, Prose: map[string]string{}}
 	for i, p := range b.pages {
 		r := b.res[i]
+		site.Prose[p.url()] = r.prose
 		site.Records = append(site.Records, r.records...)
 		site.Files[p.url()] = rendered[i]
 		site.Figures += r.figures

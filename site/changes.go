@@ -1,16 +1,22 @@
 package site
 
 import (
+	"cmp"
+	"maps"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/nardydocs/nardydocs/engine"
 )
 
-// ManifestFile is written into every built site: the digest of each file
-// and of what each figure computed, so that the next build can say what
-// changed and rewrite only the files that did. It also marks the output
-// directory as one nardydocs built (see CheckOutput). It names only the
-// site's own paths, nothing of the author's disk.
+// ManifestFile is written into every built site: the digest of each file,
+// of each page's words, and what each figure computed, row by row, so
+// that the next build can say what changed and rewrite only the files
+// that did. It also marks the output directory as one nardydocs built
+// (see CheckOutput). It names only the site's own paths, nothing of the
+// author's disk.
 const ManifestFile = ".nardydocs-manifest"
 
 // manifestHeader is the first line of a manifest.
@@ -19,7 +25,8 @@ const manifestHeader = "# nardydocs: what each file and figure of this build hol
 // Manifest returns the manifest Write writes into the site.
 func (s *Site) Manifest() []byte { return s.manifest() }
 
-// manifest lists every file's digest and every figure's, one per line.
+// manifest lists every file's digest, every page's words' digest and
+// every figure's digests and rows, one per line.
 func (s *Site) manifest() []byte {
 	var b strings.Builder
 	b.WriteString(manifestHeader)
@@ -28,141 +35,350 @@ func (s *Site) manifest() []byte {
 			b.WriteString("file\t" + name + "\t" + digest(s.Files[name]) + "\n")
 		}
 	}
+	for _, name := range slices.Sorted(maps.Keys(s.Prose)) {
+		b.WriteString("page\t" + name + "\t" + s.Prose[name] + "\n")
+	}
 	for _, r := range s.Records {
-		b.WriteString("figure\t" + r.Page + "#" + r.ID + "\t" + r.Tables + "\t" + r.Diagram + "\n")
+		id := r.Page + "#" + r.ID
+		b.WriteString("figure\t" + id + "\t" + r.Tables + "\t" + r.Diagram + "\n")
+		for _, row := range r.Rows {
+			b.WriteString("row\t" + id + "\t" + row + "\n")
+		}
 	}
 	return []byte(b.String())
 }
 
-// figureDigests are what a manifest says of one figure.
-type figureDigests struct{ tables, diagram string }
+// manifestFigure is what a manifest says of one figure.
+type manifestFigure struct {
+	tables, diagram string
+	rows            []string
+}
 
-// readManifest reads a manifest's files and figures, by path and by
-// "page#id". Lines it does not know are skipped.
-func readManifest(data []byte) (files map[string]string, figs map[string]figureDigests) {
-	files, figs = map[string]string{}, map[string]figureDigests{}
+// manifestData is what a manifest holds.
+type manifestData struct {
+	files   map[string]string // by path
+	prose   map[string]string // by page path
+	figures map[string]*manifestFigure
+}
+
+// readManifest reads a manifest. Lines it does not know are skipped.
+func readManifest(data []byte) manifestData {
+	m := manifestData{files: map[string]string{}, prose: map[string]string{}, figures: map[string]*manifestFigure{}}
 	for line := range strings.Lines(string(data)) {
-		f := strings.Split(strings.TrimSuffix(line, "\n"), "\t")
+		f := strings.SplitN(strings.TrimSuffix(line, "\n"), "\t", 4)
 		switch {
 		case len(f) == 3 && f[0] == "file":
-			files[f[1]] = f[2]
+			m.files[f[1]] = f[2]
+		case len(f) == 3 && f[0] == "page":
+			m.prose[f[1]] = f[2]
 		case len(f) == 4 && f[0] == "figure":
-			figs[f[1]] = figureDigests{f[2], f[3]}
+			m.figures[f[1]] = &manifestFigure{tables: f[2], diagram: f[3]}
+		case len(f) == 4 && f[0] == "row":
+			if fig := m.figures[f[1]]; fig != nil {
+				fig.rows = append(fig.rows, f[2]+"\t"+f[3])
+			}
 		}
 	}
-	return files, figs
+	return m
 }
 
 // isManifest reports whether data is a nardydocs manifest.
 func isManifest(data []byte) bool { return strings.HasPrefix(string(data), manifestHeader) }
 
-// Changes says what a build changed since the previous one.
+// Changes says what a build changed since the previous one, in the terms
+// of a reader of the site: pages added and removed, pages whose words
+// changed, and the figures whose tables or diagrams changed, row by row.
+// A page and its translation are one entry.
 type Changes struct {
 	// First is set when there was no previous build to compare with.
 	First bool
-	// Pages added, removed and changed (output paths).
-	PagesAdded, PagesRemoved, PagesChanged []string
-	// Figures whose tables (or diagrams) changed, and figures added and
-	// removed, by the place of their block ("content/ru/long/head.md:40").
-	TablesChanged, DiagramsChanged, FiguresAdded, FiguresRemoved []string
+	// Pages added, removed, and whose words changed (output paths; a
+	// page's figures, footer or position codes do not count).
+	PagesAdded, PagesRemoved, TextChanged []string
+	// Figures lists the figures that changed, were added or removed.
+	Figures []FigureChange
+}
+
+// FigureChange is one figure (in every language) that changed.
+type FigureChange struct {
+	// Where names the figure's block in each language
+	// ("content/ru/long/head.md:94"), or, for a removed figure, its page
+	// and id ("ru/long/head.html#fig-7").
+	Where []string
+	// Added and Removed are set for a figure new to this build or gone
+	// from it.
+	Added, Removed bool
+	// Rows are the rows of its tables that changed, by group.
+	Rows []RowChange
+	// Diagram is set when its board diagram changed.
+	Diagram bool
+}
+
+// RowChange is a group of a figure's rows ("moves with 6-5") that
+// changed: the rows it had and the rows it has, each without the other's.
+type RowChange struct {
+	Group    string
+	Old, New []string
 }
 
 // Compare tells what changed between the previous build's manifest (nil
-// when there was none) and this site. Figures are named by the place of
-// their block in this build, or by page and id when they were removed.
+// when there was none) and this site.
 func (s *Site) Compare(previous []byte) Changes {
 	if previous == nil {
 		return Changes{First: true}
 	}
 	var c Changes
-	oldFiles, oldFigs := readManifest(previous)
-	newFiles, _ := readManifest(s.manifest())
-	for name, d := range newFiles {
-		if !strings.HasSuffix(name, ".html") {
-			continue
-		}
-		switch old, ok := oldFiles[name]; {
+	old := readManifest(previous)
+	for name := range s.Prose {
+		switch d, ok := old.prose[name]; {
 		case !ok:
 			c.PagesAdded = append(c.PagesAdded, name)
-		case old != d:
-			c.PagesChanged = append(c.PagesChanged, name)
+		case d != s.Prose[name]:
+			c.TextChanged = append(c.TextChanged, name)
 		}
 	}
-	for name := range oldFiles {
-		if _, ok := newFiles[name]; !ok && strings.HasSuffix(name, ".html") {
+	for name := range old.prose {
+		if _, ok := s.Prose[name]; !ok {
 			c.PagesRemoved = append(c.PagesRemoved, name)
 		}
 	}
+	for _, l := range [][]string{c.PagesAdded, c.PagesRemoved, c.TextChanged} {
+		slices.Sort(l)
+	}
 	current := map[string]bool{}
+	var changes []figureChange
 	for _, r := range s.Records {
 		id := r.Page + "#" + r.ID
 		current[id] = true
-		where := r.File + ":" + strconv.Itoa(r.Line)
-		old, ok := oldFigs[id]
-		switch {
-		case !ok:
-			c.FiguresAdded = append(c.FiguresAdded, where)
-		default:
-			if old.tables != r.Tables {
-				c.TablesChanged = append(c.TablesChanged, where)
+		o, ok := old.figures[id]
+		if !ok {
+			changes = append(changes, figureChange{id: id, where: r.place(), added: true})
+			continue
+		}
+		rows := compareRows(o.rows, r.Rows)
+		tablesOnly := len(rows) == 0 && o.tables != r.Tables
+		if len(rows) > 0 || tablesOnly || o.diagram != r.Diagram {
+			if tablesOnly {
+				rows = []RowChange{{Group: "the figure's text"}}
 			}
-			if old.diagram != r.Diagram {
-				c.DiagramsChanged = append(c.DiagramsChanged, where)
-			}
+			changes = append(changes, figureChange{id: id, where: r.place(), rows: rows, diagram: o.diagram != r.Diagram})
 		}
 	}
-	for id := range oldFigs {
+	for id := range old.figures {
 		if !current[id] {
-			c.FiguresRemoved = append(c.FiguresRemoved, id)
+			changes = append(changes, figureChange{id: id, where: id, removed: true})
 		}
 	}
-	for _, l := range [][]string{c.PagesAdded, c.PagesRemoved, c.PagesChanged, c.TablesChanged, c.DiagramsChanged, c.FiguresAdded, c.FiguresRemoved} {
-		slices.SortFunc(l, comparePlaces)
-	}
+	c.Figures = mergeLanguages(changes)
 	return c
+}
+
+// place names the block of a figure: "content/ru/long/head.md:94".
+func (r Record) place() string { return r.File + ":" + strconv.Itoa(r.Line) }
+
+// figureChange is a FigureChange in one language.
+type figureChange struct {
+	id, where      string
+	added, removed bool
+	rows           []RowChange
+	diagram        bool
+}
+
+// mergeLanguages makes one entry of the changes of a figure in every
+// language, when they are the same change (a translation's figure is the
+// same figure), sorted by place.
+func mergeLanguages(changes []figureChange) []FigureChange {
+	byKey := map[string]*FigureChange{}
+	var keys []string
+	for _, ch := range changes {
+		// The figure's id without the page's language: "long/head.html#fig-7"
+		// and what changed.
+		_, rest, _ := strings.Cut(ch.id, "/")
+		key := rest + "\x00" + strconv.FormatBool(ch.added) + strconv.FormatBool(ch.removed) + strconv.FormatBool(ch.diagram) + "\x00" + rowsKey(ch.rows)
+		if fc, ok := byKey[key]; ok {
+			fc.Where = append(fc.Where, ch.where)
+			continue
+		}
+		byKey[key] = &FigureChange{Where: []string{ch.where}, Added: ch.added, Removed: ch.removed, Rows: ch.rows, Diagram: ch.diagram}
+		keys = append(keys, key)
+	}
+	out := make([]FigureChange, 0, len(keys))
+	for _, k := range keys {
+		fc := byKey[k]
+		slices.SortFunc(fc.Where, comparePlaces)
+		out = append(out, *fc)
+	}
+	slices.SortFunc(out, func(a, b FigureChange) int { return comparePlaces(a.Where[0], b.Where[0]) })
+	return out
+}
+
+// rowsKey writes row changes as one string, to compare them.
+func rowsKey(rows []RowChange) string {
+	var b strings.Builder
+	for _, r := range rows {
+		b.WriteString(r.Group + "\x01" + strings.Join(r.Old, "\x02") + "\x01" + strings.Join(r.New, "\x02") + "\x03")
+	}
+	return b.String()
+}
+
+// compareRows returns, group by group in the order they come, the rows
+// old has and new has not, and the other way round.
+func compareRows(old, new []string) []RowChange {
+	type group struct{ old, new []string }
+	groups := map[string]*group{}
+	var order []string
+	add := func(rows []string, isNew bool) {
+		for _, row := range rows {
+			name, value, _ := strings.Cut(row, "\t")
+			g, ok := groups[name]
+			if !ok {
+				g = &group{}
+				groups[name] = g
+				order = append(order, name)
+			}
+			if isNew {
+				g.new = append(g.new, value)
+			} else {
+				g.old = append(g.old, value)
+			}
+		}
+	}
+	add(old, false)
+	add(new, true)
+	var out []RowChange
+	for _, name := range order {
+		g := groups[name]
+		gone := without(g.old, g.new)
+		came := without(g.new, g.old)
+		if len(gone) > 0 || len(came) > 0 {
+			out = append(out, RowChange{Group: name, Old: gone, New: came})
+		}
+	}
+	return out
+}
+
+// without returns the rows of a that are not in b, in a's order.
+func without(a, b []string) []string {
+	var out []string
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // comparePlaces orders "file:line" places by file, then line number.
 func comparePlaces(a, b string) int {
 	af, al, _ := strings.Cut(a, ":")
 	bf, bl, _ := strings.Cut(b, ":")
-	if af != bf {
-		return strings.Compare(af, bf)
-	}
 	an, _ := strconv.Atoi(al)
 	bn, _ := strconv.Atoi(bl)
-	return an - bn
+	return cmp.Or(strings.Compare(af, bf), an-bn)
 }
 
-// String writes the changes in a few lines; long lists are cut short.
+// String writes the changes, one line for each kind of page change and
+// each figure; long lists are cut short.
 func (c Changes) String() string {
 	if c.First {
 		return "first build: nothing to compare with"
 	}
 	var lines []string
-	add := func(what string, list []string) {
-		if len(list) == 0 {
-			return
+	pages := func(what string, list []string) {
+		if len(list) > 0 {
+			lines = append(lines, plural(len(list), "page")+" "+what+": "+shortList(list, 8))
 		}
-		shown := list
-		if len(shown) > 8 {
-			shown = shown[:8]
-		}
-		line := strconv.Itoa(len(list)) + " " + what + ": " + strings.Join(shown, ", ")
-		if len(list) > len(shown) {
-			line += " and " + strconv.Itoa(len(list)-len(shown)) + " more"
-		}
-		lines = append(lines, line)
 	}
-	add("pages added", c.PagesAdded)
-	add("pages removed", c.PagesRemoved)
-	add("pages changed", c.PagesChanged)
-	add("tables changed", c.TablesChanged)
-	add("diagrams changed", c.DiagramsChanged)
-	add("figures added", c.FiguresAdded)
-	add("figures removed", c.FiguresRemoved)
+	pages("added", c.PagesAdded)
+	pages("removed", c.PagesRemoved)
+	pages("with changed text", c.TextChanged)
+	for _, f := range c.Figures {
+		lines = append(lines, f.String())
+	}
 	if len(lines) == 0 {
 		return "no changes since the previous build"
 	}
 	return "changes since the previous build:\n  " + strings.Join(lines, "\n  ")
+}
+
+// String writes a figure's change on one line: where, then what.
+func (f FigureChange) String() string {
+	where := strings.Join(f.Where, ", ")
+	switch {
+	case f.Added:
+		return where + ": a new figure"
+	case f.Removed:
+		return where + ": the figure was removed"
+	}
+	var what []string
+	for _, r := range f.Rows {
+		what = append(what, r.String())
+	}
+	if f.Diagram {
+		what = append(what, "the diagram")
+	}
+	return where + ": " + strings.Join(what, "; ")
+}
+
+// String writes a group's change as "group: old → new".
+func (r RowChange) String() string {
+	if r.Old == nil && r.New == nil {
+		return r.Group + " changed"
+	}
+	side := func(rows []string) string {
+		if len(rows) == 0 {
+			return "nothing"
+		}
+		return shortList(rows, 4)
+	}
+	return r.Group + ": " + side(r.Old) + " → " + side(r.New)
+}
+
+// shortList joins items, the first n of them, saying how many more.
+func shortList(items []string, n int) string {
+	if len(items) <= n {
+		return strings.Join(items, ", ")
+	}
+	return strings.Join(items[:n], ", ") + " and " + strconv.Itoa(len(items)-n) + " more"
+}
+
+// plural writes n and a noun, plural unless n is 1: "1 page", "2 pages".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// mergeProblems makes one line of a problem reported in the same place
+// of a page and of its translation: the same message at the same line and
+// column of the same page in every language.
+func mergeProblems(list engine.ErrorList) []string {
+	type entry struct {
+		places []string
+		msg    string
+	}
+	byKey := map[string]*entry{}
+	var keys []string
+	for _, e := range list {
+		rel := filepath.ToSlash(e.Pos.File)
+		if i := strings.Index(rel, "/ru/"); i >= 0 {
+			rel = rel[i+4:]
+		} else if i := strings.Index(rel, "/uk/"); i >= 0 {
+			rel = rel[i+4:]
+		}
+		key := rel + "\x00" + strconv.Itoa(e.Pos.Line) + ":" + strconv.Itoa(e.Pos.Col) + "\x00" + e.Msg
+		if en, ok := byKey[key]; ok {
+			en.places = append(en.places, e.Pos.String())
+			continue
+		}
+		byKey[key] = &entry{places: []string{e.Pos.String()}, msg: e.Msg}
+		keys = append(keys, key)
+	}
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		en := byKey[k]
+		out = append(out, strings.Join(en.places, ", ")+": "+en.msg)
+	}
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -99,15 +100,19 @@ func TestContentUnderEveryPreset(t *testing.T) {
 		for _, e := range d.Problems {
 			t.Errorf("under --rules %s: %v", p.Name, e)
 		}
-		for _, r := range d.Changed {
-			src, err := os.ReadFile(r.File)
-			if err != nil {
-				t.Fatal(err)
-			}
-			lines := strings.Split(string(src), "\n")
-			for i := r.Line; i < len(lines) && lines[i] != "```"; i++ {
-				if strings.HasPrefix(lines[i], "rules:") {
-					t.Errorf("under --rules %s the figure of %s:%d changes, though its block pins its rules", p.Name, r.File, r.Line)
+		for _, f := range d.Figures {
+			for _, w := range f.Where {
+				file, l, _ := strings.Cut(w, ":")
+				line, _ := strconv.Atoi(l)
+				src, err := os.ReadFile(file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				lines := strings.Split(string(src), "\n")
+				for i := line; i < len(lines) && lines[i] != "```"; i++ {
+					if strings.HasPrefix(lines[i], "rules:") {
+						t.Errorf("under --rules %s the figure of %s changes, though its block pins its rules", p.Name, w)
+					}
 				}
 			}
 		}

@@ -87,12 +87,14 @@ const compactRows = 10
 const maxListedPlays = 8
 
 // figureOut is what one position block produced: the figure's HTML, its
-// standalone SVG (nil without a diagram), the parsed block and the
-// figures of its "odds:" tables.
+// standalone SVG (nil without a diagram), the parsed block, the figures
+// of its "odds:" tables and, in no language, the rows of everything it
+// computed (for the change reports).
 type figureOut struct {
 	html, svg []byte
 	blk       *block.Block
 	odds      []oddsResult
+	rows      []string
 }
 
 // figure evaluates one position block and renders it. Its problems come
@@ -206,7 +208,7 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, opt bl
 	if err := b.tmpl.HTML.ExecuteTemplate(&out, "figure.html", v); err != nil {
 		return nil, inBlock("template figure.html: " + err.Error())
 	}
-	return &figureOut{html: out.Bytes(), svg: standalone, blk: blk, odds: oddsRes}, nil
+	return &figureOut{html: out.Bytes(), svg: standalone, blk: blk, odds: oddsRes, rows: computedRows(blk, oddsRes)}, nil
 }
 
 // editorSource is the block as the standalone checker shows it for
@@ -278,4 +280,55 @@ func headCounts(l i18n.Lang, plays []engine.Play) string {
 		}
 	}
 	return l.Or(parts)
+}
+
+// computedRows writes what the engine computed for a block as rows of the
+// change reports: "group\tvalue" lines in no language, one per row of the
+// figure's tables, statistic, odds, result and explanation, so that a
+// report can say which rows a change added and removed.
+func computedRows(blk *block.Block, odds []oddsResult) []string {
+	pos := blk.Position
+	var rows []string
+	plays := func(d engine.Dice) []string {
+		if pos.GameOver(blk.Rules) {
+			return []string{"game over"}
+		}
+		var out []string
+		for _, pl := range engine.LegalPlays(pos, d, blk.Rules) {
+			out = append(out, pl.Notation())
+		}
+		if len(out) == 0 {
+			return []string{"no play"}
+		}
+		return out
+	}
+	if blk.Show.Has(block.ShowMoves) {
+		for _, p := range plays(blk.Dice) {
+			rows = append(rows, "moves with "+blk.Dice.String()+"\t"+p)
+		}
+	}
+	if blk.Show.Has(block.ShowRolls) {
+		for _, d := range blk.Rolls {
+			rows = append(rows, "the roll "+d.String()+"\t"+strings.Join(plays(d), " or "))
+		}
+	}
+	if blk.Show.Has(block.ShowStats) {
+		for _, st := range blk.Stats {
+			rows = append(rows, "statistic "+st.String()+"\t"+engine.Statistic(pos, blk.Rules, st).String())
+		}
+	}
+	for _, r := range odds {
+		rows = append(rows, r.rows()...)
+	}
+	if blk.Show.Has(block.ShowResult) {
+		o := pos.Result(blk.Rules)
+		if pos.Game == engine.Short {
+			o = o.Scored(blk.Scoring, blk.Rules)
+		}
+		rows = append(rows, "result\t"+o.Kind.String()+" "+strconv.Itoa(o.Points))
+	}
+	if blk.Illegal != nil {
+		rows = append(rows, "why "+blk.IllegalText+" is illegal\t"+engine.ExplainSegments(pos, blk.Dice, blk.Rules, blk.Illegal).String())
+	}
+	return rows
 }

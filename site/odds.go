@@ -282,3 +282,29 @@ func thousands(n int) string {
 	}
 	return s
 }
+
+// rows writes the figures of a computed "odds:" item as rows of the
+// change reports, in no language: "odds bearoff within 2\t169/216 (78.2%,
+// exact)".
+func (r oddsResult) rows() []string {
+	name := "odds " + r.item.Kind.String()
+	if r.item.Kind == block.OddsEscape {
+		name += " from " + r.item.Point.String()
+	}
+	var out []string
+	switch r.item.Kind {
+	case block.OddsBearOff:
+		for k := 1; k <= r.item.Turns; k++ {
+			out = append(out, name+" within "+strconv.Itoa(k)+"\t"+r.dist.Within(k).String())
+		}
+	case block.OddsRace:
+		out = append(out, name+" win\t"+r.race.Win.String(), name+" draw\t"+r.race.Draw.String(), name+" loss\t"+r.race.Loss.String())
+	case block.OddsEscape:
+		for k, f := range r.fs {
+			out = append(out, name+" within "+strconv.Itoa(k+1)+"\t"+f.String())
+		}
+	default:
+		out = append(out, name+" draw\t"+r.draw.String(), name+" win\t"+r.win.String())
+	}
+	return out
+}

@@ -43,8 +43,13 @@ func TestRuleVariantsBreakTheirClaims(t *testing.T) {
 		for _, e := range d.Problems {
 			problems = append(problems, filepath.Base(e.Pos.File)+":"+strconv.Itoa(e.Pos.Line))
 		}
-		for _, r := range d.Changed {
-			changed = append(changed, filepath.Base(r.File)+":"+strconv.Itoa(r.Line))
+		for _, f := range d.Figures {
+			if len(f.Where) != 2 {
+				t.Errorf("%s: %v: a figure and its translation are one entry", c.rules, f.Where)
+			}
+			for _, w := range f.Where {
+				changed = append(changed, filepath.Base(w))
+			}
 		}
 		want := func(lines []int) []string {
 			var out []string
@@ -85,8 +90,11 @@ func TestClaimFailureMessage(t *testing.T) {
 	}
 }
 
-// TestChangesSincePreviousBuild: the build's manifest says which pages,
-// tables and diagrams changed.
+// TestChangesSincePreviousBuild: the build's manifest says which pages
+// and figures changed, in a reader's terms: the rows of a table that
+// went and came, a page and its translation together; a page whose
+// words did not change is not reported because its figures or footer
+// did.
 func TestChangesSincePreviousBuild(t *testing.T) {
 	t.Parallel()
 	files, _ := archiveFS(t, "testdata/profiles.txtar")
@@ -106,14 +114,24 @@ func TestChangesSincePreviousBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := second.Compare(first.Manifest())
-	ru := filepath.Join("content", "ru", "rules.md")
-	if !slices.Contains(c.TablesChanged, ru+":17") || len(c.TablesChanged) != 2 {
-		t.Errorf("tables changed: %v", c.TablesChanged)
+	ru, uk := filepath.Join("content", "ru", "rules.md"), filepath.Join("content", "uk", "rules.md")
+	if len(c.Figures) != 1 || !slices.Equal(c.Figures[0].Where, []string{ru + ":17", uk + ":17"}) || c.Figures[0].Diagram {
+		t.Fatalf("figures changed: %+v", c.Figures)
 	}
-	if len(c.DiagramsChanged) != 0 || len(c.FiguresAdded) != 0 || len(c.FiguresRemoved) != 0 {
-		t.Errorf("only tables should change: %+v", c)
+	want := ru + ":17, " + uk + ":17: moves with 6-1: nothing → 13/7/6"
+	if got := c.Figures[0].String(); got != want {
+		t.Errorf("the change:\n%s\nwant\n%s", got, want)
 	}
-	if !slices.Contains(c.PagesChanged, "ru/rules.html") {
-		t.Errorf("pages changed: %v", c.PagesChanged)
+	if len(c.TextChanged) != 0 || len(c.PagesAdded) != 0 || len(c.PagesRemoved) != 0 {
+		t.Errorf("only a figure changed, yet pages are reported: %+v", c)
+	}
+	// A page's words changing is reported, once per page.
+	files["ru/rules.md"].Data = append(files["ru/rules.md"].Data, []byte("\nЕщё абзац.\n")...)
+	third, err := Build(context.Background(), Options{Content: opt.Content, FS: files})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := third.Compare(first.Manifest()).String(); got != "changes since the previous build:\n  1 page with changed text: ru/rules.html" {
+		t.Errorf("a paragraph added: %q", got)
 	}
 }

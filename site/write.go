@@ -187,7 +187,7 @@ func (s *Site) Write(dir string) (err error) {
 func (s *Site) writeFiles(dir, prev string) error {
 	var old map[string]string
 	if data, err := os.ReadFile(filepath.Join(prev, ManifestFile)); err == nil && isManifest(data) {
-		old, _ = readManifest(data)
+		old = readManifest(data).files
 	}
 	names := s.Paths()
 	// Directories first, once each.

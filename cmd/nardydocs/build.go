@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nardydocs/nardydocs/engine"
@@ -180,12 +181,15 @@ func newDiffCmd() *cobra.Command {
 	var other []string
 	cmd := &cobra.Command{
 		Use:   "diff --rules key=value …",
-		Short: "Show which blocks would change under other rules, without writing anything",
+		Short: "Show which figures would change under other rules, without writing anything",
 		Long: `Builds the site twice in memory, under its own rule profile and with the
-given overrides on top (key=value, or a preset's name such as no-draws), and
-lists the blocks whose tables or statistics would change and the claims
-("expect:" lines) that would no longer hold, so an editor knows which
-paragraphs to rewrite.`,
+given overrides on top, and lists the figures whose tables or statistics
+would change (a page and its translation on one line, with the rows as
+they are and as they would be) and the claims ("expect:" lines) that would
+no longer hold, so an editor knows which paragraphs to rewrite.
+
+The rules are key=value overrides or a preset's name:
+` + presetHelp(),
 		Args: maxArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if len(other) == 0 {
@@ -219,4 +223,16 @@ func count(n int, noun string) string {
 		return "1 " + noun
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// presetHelp lists the presets and rule keys for diff --help.
+func presetHelp() string {
+	var names, keys []string
+	for _, p := range engine.Presets {
+		names = append(names, p.Name)
+	}
+	for _, k := range engine.RuleKeys {
+		keys = append(keys, k.Name+"="+strings.Join(k.Values, "|"))
+	}
+	return "  presets: " + strings.Join(names, ", ") + "\n  keys:    " + strings.Join(keys, "\n           ")
 }
