@@ -2,9 +2,9 @@ package site
 
 import (
 	"bytes"
-	"slices"
 	"crypto/sha256"
 	"encoding/hex"
+	"slices"
 	"strconv"
 	"strings"
 
