@@ -24,14 +24,11 @@
 package diagrams
 
 import (
-	"bytes"
-	"encoding/xml"
 	"errors"
 	"hash/fnv"
 	"io"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/nardydocs/nardydocs/engine"
 )
@@ -143,45 +140,72 @@ func write(w io.Writer, p engine.Position, o Options, standalone bool) error {
 		id = defaultID(p, o)
 	}
 	viewH := boardH0 + notesHeight(o.Notes)
-	var buf bytes.Buffer
+	b := getOut()
+	defer putOut(b)
 	if standalone {
-		buf.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+		b.str(prolog)
 	}
-	buf.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" id="` + id + `" class="nardy-board" viewBox="0 0 ` +
-		strconv.Itoa(viewW) + " " + strconv.Itoa(viewH) + `"`)
+	b.str(`<svg xmlns="http://www.w3.org/2000/svg" id="`)
+	b.str(id)
+	b.str(`" class="nardy-board" viewBox="0 0 `)
+	b.b = strconv.AppendInt(b.b, viewW, 10)
+	b.b = append(b.b, ' ')
+	b.b = strconv.AppendInt(b.b, int64(viewH), 10)
+	b.b = append(b.b, '"')
 	if standalone && o.WidthMM > 0 {
-		h := o.WidthMM * float64(viewH) / viewW
-		buf.WriteString(` width="` + mm(o.WidthMM) + `" height="` + mm(h) + `"`)
+		size(b, o.WidthMM, viewH)
 	}
-	var refs []string
+	b.str(` role="img"`)
+	if o.Title != "" || o.Desc != "" {
+		b.str(` aria-labelledby="`)
+		if o.Title != "" {
+			b.str(id)
+			b.str("-title")
+		}
+		if o.Desc != "" {
+			if o.Title != "" {
+				b.str(" ")
+			}
+			b.str(id)
+			b.str("-desc")
+		}
+		b.str(`"`)
+	}
+	b.str(` font-family="` + fontFamily + `">` + "\n")
 	if o.Title != "" {
-		refs = append(refs, id+"-title")
+		element(b, "title", id, "-title", o.Title)
 	}
 	if o.Desc != "" {
-		refs = append(refs, id+"-desc")
+		element(b, "desc", id, "-desc", o.Desc)
 	}
-	buf.WriteString(` role="img"`)
-	if len(refs) > 0 {
-		buf.WriteString(` aria-labelledby="` + strings.Join(refs, " ") + `"`)
-	}
-	buf.WriteString(` font-family="` + fontFamily + `">` + "\n")
-	if o.Title != "" {
-		element(&buf, "title", id+"-title", o.Title)
-	}
-	if o.Desc != "" {
-		element(&buf, "desc", id+"-desc", o.Desc)
-	}
-	newDrawer(&buf, p, o, id, viewH).draw()
-	buf.WriteString("</svg>\n")
-	_, err := w.Write(buf.Bytes())
+	newDrawer(b, p, o, id, viewH).draw()
+	b.str("</svg>\n")
+	_, err := w.Write(b.b)
 	return err
 }
 
-// element writes <tag id="id">text</tag> with the text escaped.
-func element(buf *bytes.Buffer, tag, id, text string) {
-	buf.WriteString("<" + tag + ` id="` + id + `">`)
-	xml.EscapeText(buf, []byte(text))
-	buf.WriteString("</" + tag + ">\n")
+// prolog starts a standalone document.
+const prolog = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
+
+// size writes the width and height attributes of a document widthMM
+// millimetres wide with a viewBox viewH units high.
+func size(b *out, widthMM float64, viewH int) {
+	h := widthMM * float64(viewH) / viewW
+	b.str(` width="`)
+	b.str(mm(widthMM))
+	b.str(`" height="`)
+	b.str(mm(h))
+	b.str(`"`)
+}
+
+// element writes <tag id="id+suffix">text</tag> with the text escaped.
+func element(b *out, tag, id, suffix, text string) {
+	b.str("<" + tag + ` id="`)
+	b.str(id)
+	b.str(suffix)
+	b.str(`">`)
+	b.escape(text)
+	b.str("</" + tag + ">\n")
 }
 
 // mm formats a length in millimetres with at most one decimal.
@@ -211,15 +235,17 @@ func check(p engine.Position, o Options) error {
 		}
 	}
 	for _, a := range o.Arrows {
-		name := engine.FormatSegments([]engine.Segment{a})
-		if a.From == engine.Off || a.From < 0 || a.From > engine.Bar {
-			return errors.New("diagrams: arrow " + name + ": starts off the board")
+		bad := ""
+		switch {
+		case a.From == engine.Off || a.From < 0 || a.From > engine.Bar:
+			bad = "starts off the board"
+		case a.To == engine.Bar || a.To < 0 || a.To > engine.Bar:
+			bad = "ends on the bar"
+		case a.From == a.To:
+			bad = "goes nowhere"
 		}
-		if a.To == engine.Bar || a.To < 0 || a.To > engine.Bar {
-			return errors.New("diagrams: arrow " + name + ": ends on the bar")
-		}
-		if a.From == a.To {
-			return errors.New("diagrams: arrow " + name + ": goes nowhere")
+		if bad != "" {
+			return errors.New("diagrams: arrow " + engine.FormatSegments([]engine.Segment{a}) + ": " + bad)
 		}
 	}
 	for _, m := range o.Marks {
