@@ -20,10 +20,13 @@
 // the same input always gives byte-identical SVG.
 //
 // [Inline] writes an <svg> element to embed in an HTML page; [Standalone]
-// writes a complete SVG document for a .svg file.
+// writes a complete SVG document for a .svg file. [StandaloneFrom] makes
+// the printable document from an inline diagram already drawn, so that a
+// page that ships both draws each diagram once.
 package diagrams
 
 import (
+	"bytes"
 	"errors"
 	"hash/fnv"
 	"io"
@@ -130,6 +133,63 @@ func Inline(w io.Writer, p engine.Position, o Options) error {
 func Standalone(w io.Writer, p engine.Position, o Options) error {
 	return write(w, p, o, true)
 }
+
+// StandaloneFrom wraps an inline diagram, as Inline wrote it with
+// Printable set (or in the Print theme), into a standalone SVG document
+// for printing: the XML prolog, a printed width of widthMM millimetres (0
+// leaves the size to the viewer) and a <style> with the rules of
+// [PrintCSS], so that the document shows and prints the Print theme on
+// its own. The drawing itself, its title, description and ids are kept
+// as they are.
+func StandaloneFrom(w io.Writer, inline []byte, widthMM float64) error {
+	if math.IsNaN(widthMM) || math.IsInf(widthMM, 0) || widthMM < 0 {
+		return errors.New("diagrams: width " + strconv.FormatFloat(widthMM, 'g', -1, 64) + " mm: give a positive width or 0")
+	}
+	const start = `<svg xmlns="http://www.w3.org/2000/svg" id="`
+	open, body, ok := bytes.Cut(inline, []byte("\n"))
+	if !ok || !bytes.HasPrefix(open, []byte(start)) || !bytes.HasSuffix(body, []byte("</svg>\n")) {
+		return notInline
+	}
+	id, _, _ := bytes.Cut(open[len(start):], []byte(`"`))
+	// The view box's height gives the printed height.
+	_, vb, ok := bytes.Cut(open, []byte(` viewBox="0 0 `+strconv.Itoa(viewW)+" "))
+	if !ok {
+		return notInline
+	}
+	digits, rest, _ := bytes.Cut(vb, []byte(`"`))
+	viewH, err := strconv.Atoi(string(digits))
+	if err != nil {
+		return notInline
+	}
+	if !bytes.Contains(body, []byte(`<pattern id="`+string(id)+`-hatch"`)) {
+		return errors.New("diagrams: StandaloneFrom takes a Printable or a Print diagram; this one has no hatch to print its points with")
+	}
+	// The title and the description, each on one line, stay first.
+	head := 0
+	for _, tag := range []string{"<title ", "<desc "} {
+		if bytes.HasPrefix(body[head:], []byte(tag)) {
+			head += bytes.IndexByte(body[head:], '\n') + 1
+		}
+	}
+	b := getOut()
+	defer putOut(b)
+	b.str(prolog)
+	b.Write(open[:len(open)-len(rest)])
+	if widthMM > 0 {
+		size(b, widthMM, viewH)
+	}
+	b.Write(rest)
+	b.str("\n")
+	b.Write(body[:head])
+	b.str("<style>\n")
+	b.str(PrintCSS())
+	b.str("</style>\n")
+	b.Write(body[head:])
+	_, err = w.Write(b.b)
+	return err
+}
+
+var notInline = errors.New("diagrams: StandaloneFrom takes a diagram written by Inline")
 
 func write(w io.Writer, p engine.Position, o Options, standalone bool) error {
 	if err := check(p, o); err != nil {

@@ -3,6 +3,7 @@ package diagrams
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/nardydocs/nardydocs/engine"
 )
@@ -58,7 +59,9 @@ func colourPairs() [][2]string {
 //
 // CSS rules win over SVG presentation attributes, so no diagram needs to
 // be drawn twice.
-func PrintCSS() string {
+func PrintCSS() string { return printCSS() }
+
+var printCSS = sync.OnceValue(func() string {
 	const sel = "svg.nardy-board "
 	seen := map[string]bool{}
 	var fills []string
@@ -84,4 +87,4 @@ func PrintCSS() string {
 	}
 	sb.WriteString(sel + ".nd-print{display:inline}\n")
 	return sb.String()
-}
+})
