@@ -66,6 +66,11 @@ func newDrawer(w *out, p engine.Position, o Options, id string, h int) *drawer {
 	return &drawer{w: w, s: svg.SVG{Writer: w}, p: p, o: o, id: id, c: &palettes[o.Theme], l: layersFor(o.Theme, o.Printable), h: h}
 }
 
+// draw writes the diagram's elements after the title and description:
+// the definitions, the paper, the two strips, the board with the points
+// (<g class="nd-points">, one triangle per point), the marks, the point
+// numbers, the checkers (<g class="nd-checkers">, with those on the bar
+// and in the trays), the dice, the arrows and the notes.
 func (d *drawer) draw() {
 	d.w.layer(d.l.defs[b2i(len(d.o.Arrows) > 0)], d.id)
 	d.w.rect(0, 0, viewW, d.h, d.l.paper)
@@ -178,7 +183,7 @@ func (d *drawer) muted(gap, label string, n int) {
 	w.str("</tspan>")
 }
 
-// board draws the rim, the bar, the trays and the triangles. A layer.
+// board draws the rim, the bar, the trays and the points. A layer.
 func (d *drawer) board() {
 	c := d.c
 	frame, field := c.frame, c.field
@@ -194,26 +199,40 @@ func (d *drawer) board() {
 		d.s.Rect(x, fieldTop, 6*pointW, fieldH, attr("fill", field), attr("stroke", c.fieldEdge), `stroke-width="1.5"`)
 	}
 	d.s.Line(barX+barW/2, boardY, barX+barW/2, boardY+boardH, attr("stroke", c.frameEdge), `stroke-width="1"`)
+	d.points()
+}
+
+// points draws the 24 triangles, one element each, in a group of their
+// own (with, for a Printable diagram, the hidden print triangles).
+func (d *drawer) points() {
+	c := d.c
+	d.s.Group(`class="nd-points"`)
 	triA := c.triA
 	if c.hatch {
 		triA = d.ref("hatch")
 	}
 	for pt := engine.Point(1); pt <= 24; pt++ {
-		x, top := column(pt)
-		edge, dir := fieldBot, -1
-		if top {
-			edge, dir = fieldTop, 1
-		}
 		fill := c.triB // even points; facing points differ, as on a real board
 		if pt%2 == 1 {
 			fill = triA
 		}
-		d.s.Polygon([]int{x + 1, x + pointW - 1, x + pointW/2}, []int{edge, edge, edge + dir*triH},
-			attr("fill", fill), attr("stroke", c.triEdge), `stroke-width="1"`, `stroke-linejoin="round"`)
+		d.triangle(pt, attr("fill", fill), attr("stroke", c.triEdge))
 	}
 	if d.o.Printable {
 		d.printTriangles()
 	}
+	d.s.Gend()
+}
+
+// triangle draws point pt's triangle.
+func (d *drawer) triangle(pt engine.Point, fill, stroke string) {
+	x, top := column(pt)
+	edge, dir := fieldBot, -1
+	if top {
+		edge, dir = fieldTop, 1
+	}
+	d.s.Polygon([]int{x + 1, x + pointW - 1, x + pointW/2}, []int{edge, edge, edge + dir*triH},
+		fill, stroke, `stroke-width="1"`, `stroke-linejoin="round"`)
 }
 
 // column returns the left edge of point pt and whether it is in the top
@@ -329,8 +348,10 @@ func (d *drawer) stack(x int, slot func(k int) int, k0, n int, s engine.Side) {
 	}
 }
 
-// checkers draws the checkers on the points, on the bar and in the trays.
+// checkers draws the checkers on the points, on the bar and in the
+// trays, in a group of their own.
 func (d *drawer) checkers() {
+	d.w.str(`<g class="nd-checkers" >` + "\n") // as svgo's Group
 	for pt := engine.Point(1); pt <= 24; pt++ {
 		x, top := column(pt)
 		slot := func(k int) int { return slotY(top, k) }
@@ -348,6 +369,7 @@ func (d *drawer) checkers() {
 		d.stack(barX+barW/2, func(k int) int { return barY(s, k) }, 0, d.p.Bar(s), s)
 		d.tray(s)
 	}
+	d.w.str("</g>\n")
 }
 
 // barY returns the centre of the k-th checker of side s on the bar:

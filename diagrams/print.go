@@ -14,13 +14,7 @@ func (d *drawer) printTriangles() {
 	pc := palettes[Print]
 	d.s.Group(`class="nd-print"`, `display="none"`)
 	for pt := engine.Point(1); pt <= 24; pt += 2 {
-		x, top := column(pt)
-		edge, dir := fieldBot, -1
-		if top {
-			edge, dir = fieldTop, 1
-		}
-		d.s.Polygon([]int{x + 1, x + pointW - 1, x + pointW/2}, []int{edge, edge, edge + dir*triH},
-			attr("fill", d.ref("hatch")), attr("stroke", pc.triEdge), `stroke-width="1"`, `stroke-linejoin="round"`)
+		d.triangle(pt, attr("fill", d.ref("hatch")), attr("stroke", pc.triEdge))
 	}
 	d.s.Gend()
 }
