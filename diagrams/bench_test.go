@@ -3,6 +3,7 @@ package diagrams
 import (
 	"bytes"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/nardydocs/nardydocs/engine"
@@ -75,6 +76,27 @@ func BenchmarkStandalone(b *testing.B) {
 			o.ID, o.Theme, o.Printable, o.WidthMM = "d", Print, false, 180
 			for b.Loop() {
 				if err := Standalone(io.Discard, c.pos, o); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkFigure draws each kind of diagram as a page's figure does:
+// inline, and the printable file made from the inline drawing.
+func BenchmarkFigure(b *testing.B) {
+	for _, c := range benchCases(b) {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var sa bytes.Buffer
+			for b.Loop() {
+				var in strings.Builder
+				if err := Inline(&in, c.pos, c.opt); err != nil {
+					b.Fatal(err)
+				}
+				sa.Reset()
+				if err := StandaloneFrom(&sa, in.String(), 180); err != nil {
 					b.Fatal(err)
 				}
 			}

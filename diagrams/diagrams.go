@@ -26,12 +26,12 @@
 package diagrams
 
 import (
-	"bytes"
 	"errors"
 	"hash/fnv"
 	"io"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/nardydocs/nardydocs/engine"
 )
@@ -140,51 +140,51 @@ func Standalone(w io.Writer, p engine.Position, o Options) error {
 // leaves the size to the viewer) and a <style> with the rules of
 // [PrintCSS], so that the document shows and prints the Print theme on
 // its own. The drawing itself, its title, description and ids are kept
-// as they are.
-func StandaloneFrom(w io.Writer, inline []byte, widthMM float64) error {
+// as they are. The diagram is taken as a string, as a page holds it.
+func StandaloneFrom(w io.Writer, inline string, widthMM float64) error {
 	if math.IsNaN(widthMM) || math.IsInf(widthMM, 0) || widthMM < 0 {
 		return errors.New("diagrams: width " + strconv.FormatFloat(widthMM, 'g', -1, 64) + " mm: give a positive width or 0")
 	}
 	const start = `<svg xmlns="http://www.w3.org/2000/svg" id="`
-	open, body, ok := bytes.Cut(inline, []byte("\n"))
-	if !ok || !bytes.HasPrefix(open, []byte(start)) || !bytes.HasSuffix(body, []byte("</svg>\n")) {
+	open, body, ok := strings.Cut(inline, "\n")
+	if !ok || !strings.HasPrefix(open, start) || !strings.HasSuffix(body, "</svg>\n") {
 		return notInline
 	}
-	id, _, _ := bytes.Cut(open[len(start):], []byte(`"`))
+	id, _, _ := strings.Cut(open[len(start):], `"`)
 	// The view box's height gives the printed height.
-	_, vb, ok := bytes.Cut(open, []byte(` viewBox="0 0 `+strconv.Itoa(viewW)+" "))
+	_, vb, ok := strings.Cut(open, ` viewBox="0 0 `+strconv.Itoa(viewW)+" ")
 	if !ok {
 		return notInline
 	}
-	digits, rest, _ := bytes.Cut(vb, []byte(`"`))
-	viewH, err := strconv.Atoi(string(digits))
+	digits, rest, _ := strings.Cut(vb, `"`)
+	viewH, err := strconv.Atoi(digits)
 	if err != nil {
 		return notInline
 	}
-	if !bytes.Contains(body, []byte(`<pattern id="`+string(id)+`-hatch"`)) {
+	if !strings.Contains(body, `<pattern id="`+id+`-hatch"`) {
 		return errors.New("diagrams: StandaloneFrom takes a Printable or a Print diagram; this one has no hatch to print its points with")
 	}
 	// The title and the description, each on one line, stay first.
 	head := 0
 	for _, tag := range []string{"<title ", "<desc "} {
-		if bytes.HasPrefix(body[head:], []byte(tag)) {
-			head += bytes.IndexByte(body[head:], '\n') + 1
+		if strings.HasPrefix(body[head:], tag) {
+			head += strings.IndexByte(body[head:], '\n') + 1
 		}
 	}
 	b := getOut()
 	defer putOut(b)
 	b.str(prolog)
-	b.Write(open[:len(open)-len(rest)])
+	b.str(open[:len(open)-len(rest)])
 	if widthMM > 0 {
 		size(b, widthMM, viewH)
 	}
-	b.Write(rest)
+	b.str(rest)
 	b.str("\n")
-	b.Write(body[:head])
+	b.str(body[:head])
 	b.str("<style>\n")
 	b.str(PrintCSS())
 	b.str("</style>\n")
-	b.Write(body[head:])
+	b.str(body[head:])
 	_, err = w.Write(b.b)
 	return err
 }

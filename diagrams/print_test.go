@@ -154,7 +154,7 @@ func TestStandaloneFrom(t *testing.T) {
 			o.ID, o.Printable = "fig-3", true
 			in := render(t, Inline, g.pos, o)
 			var buf bytes.Buffer
-			if err := StandaloneFrom(&buf, in, 180); err != nil {
+			if err := StandaloneFrom(&buf, string(in), 180); err != nil {
 				t.Fatal(err)
 			}
 			doc := buf.Bytes()
@@ -229,7 +229,7 @@ func TestStandaloneFrom(t *testing.T) {
 
 func TestStandaloneFromSizes(t *testing.T) {
 	pos := engine.StartPosition(engine.Long)
-	in := render(t, Inline, pos, Options{ID: "a", Printable: true})
+	in := string(render(t, Inline, pos, Options{ID: "a", Printable: true}))
 	for _, c := range []struct {
 		mm   float64
 		w, h string
@@ -244,16 +244,16 @@ func TestStandaloneFromSizes(t *testing.T) {
 		}
 	}
 	// A Print diagram is printable as it is; the rules change nothing in it.
-	if err := StandaloneFrom(io.Discard, render(t, Inline, pos, Options{Theme: Print}), 180); err != nil {
+	if err := StandaloneFrom(io.Discard, string(render(t, Inline, pos, Options{Theme: Print})), 180); err != nil {
 		t.Errorf("Print diagram: %v", err)
 	}
 	for name, c := range map[string]struct {
-		in []byte
+		in string
 		mm float64
 	}{
-		"not printable": {render(t, Inline, pos, Options{}), 180},
-		"standalone":    {render(t, Standalone, pos, Options{Theme: Print}), 180},
-		"not a diagram": {[]byte("<svg></svg>\n"), 180},
+		"not printable": {string(render(t, Inline, pos, Options{})), 180},
+		"standalone":    {string(render(t, Standalone, pos, Options{Theme: Print})), 180},
+		"not a diagram": {"<svg></svg>\n", 180},
 		"width":         {in, -1},
 		"NaN width":     {in, math.NaN()},
 	} {

@@ -122,7 +122,7 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, opt bl
 	if blk.Show.Has(block.ShowDiagram) {
 		dopt := board.Options(l, blk, id)
 		dopt.Printable = true // printed in the print theme (diagrams.PrintCSS in style.css)
-		var inline bytes.Buffer
+		var inline strings.Builder
 		if err := diagrams.Inline(&inline, pos, dopt); err != nil {
 			return nil, inBlock("diagram: " + err.Error())
 		}
@@ -130,7 +130,7 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, opt bl
 		// The standalone file is for printing: the same drawing, with the
 		// print theme's rules, at an A4 page's text width.
 		var sa bytes.Buffer
-		if err := diagrams.StandaloneFrom(&sa, inline.Bytes(), PaperA4); err != nil {
+		if err := diagrams.StandaloneFrom(&sa, inline.String(), PaperA4); err != nil {
 			return nil, inBlock("diagram: " + err.Error())
 		}
 		standalone = sa.Bytes()
