@@ -47,10 +47,11 @@ const (
 
 // drawer draws one diagram. Everything that depends only on the theme
 // and on Printable (the definitions, the board and its points, the point
-// numbers, the attributes of checkers and dice) is drawn once through
-// svgo into the theme's layers (see layers.go) and copied from there; the
-// rest is drawn for each diagram, the simple elements that come by the
-// dozen through out's appenders and the others through svgo.
+// numbers, the attributes of checkers, dice, strips and arrows) is drawn
+// once through svgo into the theme's layers (see layers.go) and copied
+// from there. What changes from one diagram to the next (strips, marks,
+// checkers, dice, arrows) is written by out's appenders in svgo's format;
+// the notes of a handout are drawn through svgo.
 type drawer struct {
 	w  *out
 	s  svg.SVG // writes into w
