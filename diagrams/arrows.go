@@ -3,6 +3,7 @@ package diagrams
 import (
 	"math"
 	"slices"
+	"strconv"
 
 	"github.com/nardydocs/nardydocs/engine"
 )
@@ -118,11 +119,23 @@ func (d *drawer) arrows() {
 		if d.occupied(a.From, s) {
 			p.x, p.y = toward(p.x, p.y, cx, cy, radius)
 		}
-		path := "M" + itoa(p.x) + "," + itoa(p.y) + " Q" + itoa(cx) + "," + itoa(cy) + " " + itoa(q.x) + "," + itoa(q.y)
-		d.s.Path(path, `fill="none"`, attr("stroke", d.c.halo), `stroke-width="8"`, `stroke-opacity="0.85"`, `stroke-linecap="round"`)
-		d.s.Path(path, `class="nd-arrow"`, `fill="none"`, attr("stroke", d.c.arrow), `stroke-width="3.5"`, `stroke-linecap="round"`,
-			attr("marker-end", d.ref("head")))
+		var buf [64]byte
+		path := append(buf[:0], 'M')
+		path = appendXY(path, p.x, p.y)
+		path = append(path, " Q"...)
+		path = appendXY(path, cx, cy)
+		path = append(path, ' ')
+		path = appendXY(path, q.x, q.y)
+		d.w.path(path, d.l.halo, nil, "")
+		d.w.path(path, "", d.l.arrow, d.id)
 	}
+}
+
+// appendXY appends "x,y".
+func appendXY(b []byte, x, y int) []byte {
+	b = strconv.AppendInt(b, int64(x), 10)
+	b = append(b, ',')
+	return strconv.AppendInt(b, int64(y), 10)
 }
 
 // occupied reports whether a checker stands where an arrow starts.

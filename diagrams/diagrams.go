@@ -20,12 +20,12 @@
 // the same input always gives byte-identical SVG.
 //
 // [Inline] writes an <svg> element to embed in an HTML page; [Standalone]
-// writes a complete SVG document for a .svg file.
+// writes a complete SVG document for a .svg file. [StandaloneFrom] makes
+// the printable document from an inline diagram already drawn, so that a
+// page that ships both draws each diagram once.
 package diagrams
 
 import (
-	"bytes"
-	"encoding/xml"
 	"errors"
 	"hash/fnv"
 	"io"
@@ -134,6 +134,63 @@ func Standalone(w io.Writer, p engine.Position, o Options) error {
 	return write(w, p, o, true)
 }
 
+// StandaloneFrom wraps an inline diagram, as Inline wrote it with
+// Printable set (or in the Print theme), into a standalone SVG document
+// for printing: the XML prolog, a printed width of widthMM millimetres (0
+// leaves the size to the viewer) and a <style> with the rules of
+// [PrintCSS], so that the document shows and prints the Print theme on
+// its own. The drawing itself, its title, description and ids are kept
+// as they are. The diagram is taken as a string, as a page holds it.
+func StandaloneFrom(w io.Writer, inline string, widthMM float64) error {
+	if math.IsNaN(widthMM) || math.IsInf(widthMM, 0) || widthMM < 0 {
+		return errors.New("diagrams: width " + strconv.FormatFloat(widthMM, 'g', -1, 64) + " mm: give a positive width or 0")
+	}
+	const start = `<svg xmlns="http://www.w3.org/2000/svg" id="`
+	open, body, ok := strings.Cut(inline, "\n")
+	if !ok || !strings.HasPrefix(open, start) || !strings.HasSuffix(body, "</svg>\n") {
+		return notInline
+	}
+	id, _, _ := strings.Cut(open[len(start):], `"`)
+	// The view box's height gives the printed height.
+	_, vb, ok := strings.Cut(open, ` viewBox="0 0 `+strconv.Itoa(viewW)+" ")
+	if !ok {
+		return notInline
+	}
+	digits, rest, _ := strings.Cut(vb, `"`)
+	viewH, err := strconv.Atoi(digits)
+	if err != nil {
+		return notInline
+	}
+	if !strings.Contains(body, `<pattern id="`+id+`-hatch"`) {
+		return errors.New("diagrams: StandaloneFrom takes a Printable or a Print diagram; this one has no hatch to print its points with")
+	}
+	// The title and the description, each on one line, stay first.
+	head := 0
+	for _, tag := range []string{"<title ", "<desc "} {
+		if strings.HasPrefix(body[head:], tag) {
+			head += strings.IndexByte(body[head:], '\n') + 1
+		}
+	}
+	b := getOut()
+	defer putOut(b)
+	b.str(prolog)
+	b.str(open[:len(open)-len(rest)])
+	if widthMM > 0 {
+		size(b, widthMM, viewH)
+	}
+	b.str(rest)
+	b.str("\n")
+	b.str(body[:head])
+	b.str("<style>\n")
+	b.str(PrintCSS())
+	b.str("</style>\n")
+	b.str(body[head:])
+	_, err = w.Write(b.b)
+	return err
+}
+
+var notInline = errors.New("diagrams: StandaloneFrom takes a diagram written by Inline")
+
 func write(w io.Writer, p engine.Position, o Options, standalone bool) error {
 	if err := check(p, o); err != nil {
 		return err
@@ -143,45 +200,72 @@ func write(w io.Writer, p engine.Position, o Options, standalone bool) error {
 		id = defaultID(p, o)
 	}
 	viewH := boardH0 + notesHeight(o.Notes)
-	var buf bytes.Buffer
+	b := getOut()
+	defer putOut(b)
 	if standalone {
-		buf.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+		b.str(prolog)
 	}
-	buf.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" id="` + id + `" class="nardy-board" viewBox="0 0 ` +
-		strconv.Itoa(viewW) + " " + strconv.Itoa(viewH) + `"`)
+	b.str(`<svg xmlns="http://www.w3.org/2000/svg" id="`)
+	b.str(id)
+	b.str(`" class="nardy-board" viewBox="0 0 `)
+	b.b = strconv.AppendInt(b.b, viewW, 10)
+	b.b = append(b.b, ' ')
+	b.b = strconv.AppendInt(b.b, int64(viewH), 10)
+	b.b = append(b.b, '"')
 	if standalone && o.WidthMM > 0 {
-		h := o.WidthMM * float64(viewH) / viewW
-		buf.WriteString(` width="` + mm(o.WidthMM) + `" height="` + mm(h) + `"`)
+		size(b, o.WidthMM, viewH)
 	}
-	var refs []string
+	b.str(` role="img"`)
+	if o.Title != "" || o.Desc != "" {
+		b.str(` aria-labelledby="`)
+		if o.Title != "" {
+			b.str(id)
+			b.str("-title")
+		}
+		if o.Desc != "" {
+			if o.Title != "" {
+				b.str(" ")
+			}
+			b.str(id)
+			b.str("-desc")
+		}
+		b.str(`"`)
+	}
+	b.str(` font-family="` + fontFamily + `">` + "\n")
 	if o.Title != "" {
-		refs = append(refs, id+"-title")
+		element(b, "title", id, "-title", o.Title)
 	}
 	if o.Desc != "" {
-		refs = append(refs, id+"-desc")
+		element(b, "desc", id, "-desc", o.Desc)
 	}
-	buf.WriteString(` role="img"`)
-	if len(refs) > 0 {
-		buf.WriteString(` aria-labelledby="` + strings.Join(refs, " ") + `"`)
-	}
-	buf.WriteString(` font-family="` + fontFamily + `">` + "\n")
-	if o.Title != "" {
-		element(&buf, "title", id+"-title", o.Title)
-	}
-	if o.Desc != "" {
-		element(&buf, "desc", id+"-desc", o.Desc)
-	}
-	newDrawer(&buf, p, o, id, viewH).draw()
-	buf.WriteString("</svg>\n")
-	_, err := w.Write(buf.Bytes())
+	newDrawer(b, p, o, id, viewH).draw()
+	b.str("</svg>\n")
+	_, err := w.Write(b.b)
 	return err
 }
 
-// element writes <tag id="id">text</tag> with the text escaped.
-func element(buf *bytes.Buffer, tag, id, text string) {
-	buf.WriteString("<" + tag + ` id="` + id + `">`)
-	xml.EscapeText(buf, []byte(text))
-	buf.WriteString("</" + tag + ">\n")
+// prolog starts a standalone document.
+const prolog = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
+
+// size writes the width and height attributes of a document widthMM
+// millimetres wide with a viewBox viewH units high.
+func size(b *out, widthMM float64, viewH int) {
+	h := widthMM * float64(viewH) / viewW
+	b.str(` width="`)
+	b.str(mm(widthMM))
+	b.str(`" height="`)
+	b.str(mm(h))
+	b.str(`"`)
+}
+
+// element writes <tag id="id+suffix">text</tag> with the text escaped.
+func element(b *out, tag, id, suffix, text string) {
+	b.str("<" + tag + ` id="`)
+	b.str(id)
+	b.str(suffix)
+	b.str(`">`)
+	b.escape(text)
+	b.str("</" + tag + ">\n")
 }
 
 // mm formats a length in millimetres with at most one decimal.
@@ -211,15 +295,17 @@ func check(p engine.Position, o Options) error {
 		}
 	}
 	for _, a := range o.Arrows {
-		name := engine.FormatSegments([]engine.Segment{a})
-		if a.From == engine.Off || a.From < 0 || a.From > engine.Bar {
-			return errors.New("diagrams: arrow " + name + ": starts off the board")
+		bad := ""
+		switch {
+		case a.From == engine.Off || a.From < 0 || a.From > engine.Bar:
+			bad = "starts off the board"
+		case a.To == engine.Bar || a.To < 0 || a.To > engine.Bar:
+			bad = "ends on the bar"
+		case a.From == a.To:
+			bad = "goes nowhere"
 		}
-		if a.To == engine.Bar || a.To < 0 || a.To > engine.Bar {
-			return errors.New("diagrams: arrow " + name + ": ends on the bar")
-		}
-		if a.From == a.To {
-			return errors.New("diagrams: arrow " + name + ": goes nowhere")
+		if bad != "" {
+			return errors.New("diagrams: arrow " + engine.FormatSegments([]engine.Segment{a}) + ": " + bad)
 		}
 	}
 	for _, m := range o.Marks {

@@ -564,3 +564,47 @@ func TestWriteError(t *testing.T) {
 		t.Errorf("error %v, want the writer's error", err)
 	}
 }
+
+// TestGroups checks that the points and the checkers are groups of their
+// own: every triangle in nd-points (the hidden print triangles in a group
+// inside it), every checker, on a point, on the bar or borne off, in
+// nd-checkers.
+func TestGroups(t *testing.T) {
+	for _, g := range goldens(t) {
+		for _, printable := range []bool{false, true} {
+			o := g.opt
+			o.Printable = printable && o.Theme == Screen
+			root := parse(t, render(t, Inline, g.pos, o))
+			var points, checkers []*node
+			for _, k := range root.kids {
+				switch {
+				case k.name == "g" && k.hasClass("nd-points"):
+					points = append(points, k)
+				case k.name == "g" && k.hasClass("nd-checkers"):
+					checkers = append(checkers, k)
+				}
+			}
+			if len(points) != 1 || len(checkers) != 1 {
+				t.Fatalf("%s: %d point groups and %d checker groups, want one each", g.name, len(points), len(checkers))
+			}
+			triangles, hidden := 0, 0
+			for _, k := range points[0].kids {
+				switch {
+				case k.name == "polygon":
+					triangles++
+				case k.hasClass("nd-print"):
+					hidden += len(k.kids)
+				default:
+					t.Errorf("%s: <%s> among the points", g.name, k.name)
+				}
+			}
+			if want := 12 * b2i(o.Printable); triangles != 24 || hidden != want {
+				t.Errorf("%s: %d triangles and %d hidden ones, want 24 and %d", g.name, triangles, hidden, want)
+			}
+			all, inGroup := root.count("nd-ck")+root.count("nd-off"), checkers[0].count("nd-ck")+checkers[0].count("nd-off")
+			if all == 0 || all != inGroup {
+				t.Errorf("%s: %d of %d checkers in the checkers' group", g.name, inGroup, all)
+			}
+		}
+	}
+}

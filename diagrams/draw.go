@@ -1,7 +1,6 @@
 package diagrams
 
 import (
-	"bytes"
 	"strconv"
 
 	svg "github.com/ajstarks/svgo"
@@ -46,32 +45,52 @@ const (
 	trayGap     = 12 // the rim across the middle of a tray column
 )
 
-// drawer draws one diagram into a buffer through svgo.
+// drawer draws one diagram. Everything that depends only on the theme
+// and on Printable (the definitions, the board and its points, the point
+// numbers, the attributes of checkers, dice, strips and arrows) is drawn
+// once through svgo into the theme's layers (see layers.go) and copied
+// from there. What changes from one diagram to the next (strips, marks,
+// checkers, dice, arrows) is written by out's appenders in svgo's format;
+// the notes of a handout are drawn through svgo.
 type drawer struct {
-	s  *svg.SVG
+	w  *out
+	s  svg.SVG // writes into w
 	p  engine.Position
 	o  Options
 	id string
-	c  palette
-	h  int // the viewBox height
+	c  *palette
+	l  *layers // nil while the layers themselves are drawn
+	h  int     // the viewBox height
 }
 
-func newDrawer(buf *bytes.Buffer, p engine.Position, o Options, id string, h int) *drawer {
-	return &drawer{s: svg.New(buf), p: p, o: o, id: id, c: palettes[o.Theme], h: h}
+func newDrawer(w *out, p engine.Position, o Options, id string, h int) *drawer {
+	return &drawer{w: w, s: svg.SVG{Writer: w}, p: p, o: o, id: id, c: &palettes[o.Theme], l: layersFor(o.Theme, o.Printable), h: h}
 }
 
+// draw writes the diagram's elements after the title and description:
+// the definitions, the paper, the two strips, the board with the points
+// (<g class="nd-points">, one triangle per point), the marks, the point
+// numbers, the checkers (<g class="nd-checkers">, with those on the bar
+// and in the trays), the dice, the arrows and the notes.
 func (d *drawer) draw() {
-	d.defs()
-	d.s.Rect(0, 0, viewW, d.h, attr("fill", d.c.paper))
+	d.w.layer(d.l.defs[b2i(len(d.o.Arrows) > 0)], d.id)
+	d.w.rect(0, 0, viewW, d.h, d.l.paper)
 	d.strip(engine.Black, margin)
 	d.strip(engine.White, boardY+boardH+numH)
-	d.board()
+	d.w.layer(d.l.board, d.id)
 	d.marks()
 	d.numbers()
 	d.checkers()
 	d.dice()
 	d.arrows()
 	d.notes()
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // attr formats one attribute for svgo (which writes strings containing
@@ -82,8 +101,10 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 func (d *drawer) ref(name string) string { return "url(#" + d.id + "-" + name + ")" }
 
-func (d *drawer) defs() {
-	if !d.c.hatch && !d.o.Printable && d.c.wood == nil && len(d.o.Arrows) == 0 {
+// defs draws the definitions: the wooden gradients, the hatch of the
+// Print theme and, for a diagram with arrows, the arrowhead. A layer.
+func (d *drawer) defs(arrows bool) {
+	if !d.c.hatch && !d.o.Printable && d.c.wood == nil && !arrows {
 		return
 	}
 	d.s.Def()
@@ -99,7 +120,7 @@ func (d *drawer) defs() {
 		d.s.Line(0, 0, 0, 6, attr("stroke", pc.triEdge), `stroke-width="1.6"`)
 		d.s.PatternEnd()
 	}
-	if len(d.o.Arrows) > 0 {
+	if arrows {
 		d.s.Marker(d.id+"-head", 7, 5, 16, 16, `viewBox="0 0 10 10"`, `orient="auto"`, `markerUnits="userSpaceOnUse"`)
 		d.s.Path("M0,0 L10,5 L0,10 z", attr("fill", d.c.arrow), attr("stroke", d.c.halo), `stroke-width="0.8"`, `stroke-linejoin="round"`)
 		d.s.MarkerEnd()
@@ -117,31 +138,53 @@ func (d *drawer) strip(side engine.Side, y int) {
 	}
 	turn := d.p.Turn == side && l.Turn != ""
 	if turn {
-		d.s.Roundrect(boardX, y+2, boardW, infoH-4, 8, 8, attr("fill", d.c.turnFill), attr("stroke", d.c.turnEdge), `stroke-width="2"`)
+		d.w.roundrect(boardX, y+2, boardW, infoH-4, 8, 8, d.l.turn)
 	}
 	cy := y + infoH/2
-	d.piece(boardX+22, cy, 12, side, "nd-icon", false)
+	d.piece(boardX+22, cy, 12, side, icon, false)
 	base := cy + 8
-	d.s.Textspan(boardX+44, base, "", `font-size="21"`, attr("fill", d.c.stripInk))
-	gap := ""
+	// As svgo's Textspan, Span and TextEnd write it.
+	w := d.w
+	w.str("<text ")
+	w.num("x", boardX+44)
+	w.num("y", base)
+	w.str(d.l.stripText)
+	w.str(">")
+	gap := " " // svgo writes an empty attribute as a space
 	if name != "" {
-		d.s.Span(name, `font-weight="700"`)
-		gap = `dx="18"`
+		w.str(`<tspan font-weight="700" >`)
+		w.escape(name)
+		w.str("</tspan>")
+		gap = `dx="18" `
 	}
 	if l.Pips != "" {
-		d.s.Span(l.Pips+" "+itoa(d.p.Pips(side)), gap, attr("fill", d.c.stripMuted))
-		gap = `dx="18"`
+		d.muted(gap, l.Pips, d.p.Pips(side))
+		gap = `dx="18" `
 	}
 	if n := d.p.Off(side); l.Off != "" && n > 0 {
-		d.s.Span(l.Off+" "+itoa(n), gap, attr("fill", d.c.stripMuted))
+		d.muted(gap, l.Off, n)
 	}
-	d.s.TextEnd()
+	w.str("</text>\n")
 	if turn {
-		d.s.Text(boardX+boardW-16, base, l.Turn, `font-size="21"`, `font-weight="700"`, `text-anchor="end"`, attr("fill", d.c.turnInk))
+		d.w.text(boardX+boardW-16, base, l.Turn, d.l.turnLabel)
 	}
 }
 
-// board draws the rim, the bar, the trays and the triangles.
+// muted writes a label and a number in a strip, in the muted colour,
+// after the gap attribute gap.
+func (d *drawer) muted(gap, label string, n int) {
+	w := d.w
+	w.str("<tspan ")
+	w.str(gap)
+	w.str(d.l.stripMuted)
+	w.str(">")
+	w.escape(label)
+	w.str(" ")
+	w.b = strconv.AppendInt(w.b, int64(n), 10)
+	w.str("</tspan>")
+}
+
+// board draws the rim, the bar, the trays and the points. A layer.
 func (d *drawer) board() {
 	c := d.c
 	frame, field := c.frame, c.field
@@ -157,26 +200,40 @@ func (d *drawer) board() {
 		d.s.Rect(x, fieldTop, 6*pointW, fieldH, attr("fill", field), attr("stroke", c.fieldEdge), `stroke-width="1.5"`)
 	}
 	d.s.Line(barX+barW/2, boardY, barX+barW/2, boardY+boardH, attr("stroke", c.frameEdge), `stroke-width="1"`)
+	d.points()
+}
+
+// points draws the 24 triangles, one element each, in a group of their
+// own (with, for a Printable diagram, the hidden print triangles).
+func (d *drawer) points() {
+	c := d.c
+	d.s.Group(`class="nd-points"`)
 	triA := c.triA
 	if c.hatch {
 		triA = d.ref("hatch")
 	}
 	for pt := engine.Point(1); pt <= 24; pt++ {
-		x, top := column(pt)
-		edge, dir := fieldBot, -1
-		if top {
-			edge, dir = fieldTop, 1
-		}
 		fill := c.triB // even points; facing points differ, as on a real board
 		if pt%2 == 1 {
 			fill = triA
 		}
-		d.s.Polygon([]int{x + 1, x + pointW - 1, x + pointW/2}, []int{edge, edge, edge + dir*triH},
-			attr("fill", fill), attr("stroke", c.triEdge), `stroke-width="1"`, `stroke-linejoin="round"`)
+		d.triangle(pt, attr("fill", fill), attr("stroke", c.triEdge))
 	}
 	if d.o.Printable {
 		d.printTriangles()
 	}
+	d.s.Gend()
+}
+
+// triangle draws point pt's triangle.
+func (d *drawer) triangle(pt engine.Point, fill, stroke string) {
+	x, top := column(pt)
+	edge, dir := fieldBot, -1
+	if top {
+		edge, dir = fieldTop, 1
+	}
+	d.s.Polygon([]int{x + 1, x + pointW - 1, x + pointW/2}, []int{edge, edge, edge + dir*triH},
+		fill, stroke, `stroke-width="1"`, `stroke-linejoin="round"`)
 }
 
 // column returns the left edge of point pt and whether it is in the top
@@ -222,54 +279,60 @@ func (d *drawer) marks() {
 		if !top {
 			y = midY + 7
 		}
-		if d.c.markFill != "none" {
-			d.s.Rect(x+2, y, pointW-4, fieldH/2-10, attr("fill", d.c.markFill), `fill-opacity="0.45"`)
+		if d.l.markFill != "" {
+			d.w.rect(x+2, y, pointW-4, fieldH/2-10, d.l.markFill)
 		}
-		d.s.Roundrect(x+2, y, pointW-4, fieldH/2-10, 6, 6, `class="nd-mark"`, `fill="none"`, attr("stroke", d.c.markEdge),
-			`stroke-width="3"`, `stroke-dasharray="7 4"`)
+		d.w.roundrect(x+2, y, pointW-4, fieldH/2-10, 6, 6, d.l.markEdge)
 	}
 }
 
 // numbers writes 13–24 above the board and 12–1 below it; marked points
 // get their number on a badge.
 func (d *drawer) numbers() {
+	if len(d.o.Marks) == 0 {
+		d.w.str(d.l.numbers)
+		return
+	}
 	for pt := engine.Point(1); pt <= 24; pt++ {
-		x, top := column(pt)
-		band := boardY + boardH
-		if top {
-			band = boardY - numH
-		}
-		cx := x + pointW/2
-		ink := d.c.muted
-		if d.marked(pt) {
-			d.s.Roundrect(cx-18, band+3, 36, numH-6, 6, 6, attr("fill", d.c.badge))
-			ink = d.c.badgeInk
-		}
-		d.s.Text(cx, band+numH/2+7, pt.String(), `font-size="21"`, `font-weight="700"`, `text-anchor="middle"`, attr("fill", ink))
+		d.w.str(d.l.number[b2i(d.marked(pt))][pt])
 	}
 }
 
-// piece draws one round checker of side s, with an inner ring when ring
-// is set; class tells checkers on the board from the icons in the strips.
-func (d *drawer) piece(x, y, r int, s engine.Side, class string, ring bool) {
-	c := d.c
-	fill, edge, ringInk, cls := c.whiteFill, c.whiteEdge, c.whiteRing, "nd-w"
-	if s == engine.Black {
-		fill, edge, ringInk, cls = c.blackFill, c.blackEdge, c.blackRing, "nd-b"
+// number draws the number of point pt, on a badge when it is marked. A
+// layer.
+func (d *drawer) number(pt engine.Point, marked bool) {
+	x, top := column(pt)
+	band := boardY + boardH
+	if top {
+		band = boardY - numH
 	}
-	d.s.Circle(x, y, r, attr("class", class+" "+cls), attr("fill", fill), attr("stroke", edge), `stroke-width="1.5"`)
+	cx := x + pointW/2
+	ink := d.c.muted
+	if marked {
+		d.s.Roundrect(cx-18, band+3, 36, numH-6, 6, 6, attr("fill", d.c.badge))
+		ink = d.c.badgeInk
+	}
+	d.s.Text(cx, band+numH/2+7, pt.String(), `font-size="21"`, `font-weight="700"`, `text-anchor="middle"`, attr("fill", ink))
+}
+
+// The kinds of round pieces.
+const (
+	icon    = iota // in a strip, beside the side's name
+	checker        // on a point or on the bar
+)
+
+// piece draws one round piece of side s, with an inner ring when ring is
+// set.
+func (d *drawer) piece(x, y, r int, s engine.Side, kind int, ring bool) {
+	d.w.circle(x, y, r, d.l.piece[kind][s])
 	if ring {
-		d.s.Circle(x, y, r-6, `fill="none"`, attr("stroke", ringInk), `stroke-width="1"`)
+		d.w.circle(x, y, r-6, d.l.ring[s])
 	}
 }
 
 // count writes a number on a checker of side s.
 func (d *drawer) count(x, y, n int, s engine.Side) {
-	ink := d.c.whiteInk
-	if s == engine.Black {
-		ink = d.c.blackInk
-	}
-	d.s.Text(x, y+8, itoa(n), `class="nd-count"`, `font-size="22"`, `font-weight="700"`, `text-anchor="middle"`, attr("fill", ink))
+	d.w.textNum(x, y+8, n, d.l.count[s])
 }
 
 // stack draws n checkers of side s at x from slot k0 on, at most to the
@@ -279,15 +342,17 @@ func (d *drawer) stack(x int, slot func(k int) int, k0, n int, s engine.Side) {
 	counted := shown < n
 	for k := range shown {
 		// The ring would run through the count.
-		d.piece(x, slot(k0+k), radius, s, "nd-ck", !counted || k < shown-1)
+		d.piece(x, slot(k0+k), radius, s, checker, !counted || k < shown-1)
 	}
 	if counted && shown > 0 {
 		d.count(x, slot(k0+shown-1), n, s)
 	}
 }
 
-// checkers draws the checkers on the points, on the bar and in the trays.
+// checkers draws the checkers on the points, on the bar and in the
+// trays, in a group of their own.
 func (d *drawer) checkers() {
+	d.w.str(`<g class="nd-checkers" >` + "\n") // as svgo's Group
 	for pt := engine.Point(1); pt <= 24; pt++ {
 		x, top := column(pt)
 		slot := func(k int) int { return slotY(top, k) }
@@ -305,6 +370,7 @@ func (d *drawer) checkers() {
 		d.stack(barX+barW/2, func(k int) int { return barY(s, k) }, 0, d.p.Bar(s), s)
 		d.tray(s)
 	}
+	d.w.str("</g>\n")
 }
 
 // barY returns the centre of the k-th checker of side s on the bar:
@@ -360,12 +426,8 @@ func (d *drawer) tray(s engine.Side) {
 		return
 	}
 	x, top := d.trayAt(s)
-	fill, edge, cls := d.c.whiteFill, d.c.whiteEdge, "nd-off nd-w"
-	if s == engine.Black {
-		fill, edge, cls = d.c.blackFill, d.c.blackEdge, "nd-off nd-b"
-	}
 	for k := range n {
-		d.s.Roundrect(x+5, slabY(top, k), trayW-10, slabH, 2, 2, attr("class", cls), attr("fill", fill), attr("stroke", edge), `stroke-width="1"`)
+		d.w.roundrect(x+5, slabY(top, k), trayW-10, slabH, 2, 2, d.l.slab[s])
 	}
 	// The count stands just past the slabs; an arrow to the tray ends
 	// past the count (see trayEnd).
@@ -373,7 +435,7 @@ func (d *drawer) tray(s engine.Side) {
 	if !top {
 		y = fieldBot - slabsH(n) - 6
 	}
-	d.s.Text(x+trayW/2, y, itoa(n), `class="nd-count"`, `font-size="22"`, `font-weight="700"`, `text-anchor="middle"`, attr("fill", d.c.trayInk))
+	d.w.textNum(x+trayW/2, y, n, d.l.trayCount)
 }
 
 // pips gives the pips of each die face as offsets from the face's centre,
@@ -388,22 +450,21 @@ var pips = [7][][2]int{
 }
 
 // dice draws the roll in the middle of the half at the right hand of the
-// side to move (White sits below the board, Black above it).
+// side to move (White sits below the board, Black above it), in the
+// colours of that side.
 func (d *drawer) dice() {
 	if !d.o.HasDice {
 		return
 	}
 	cx := rightFieldX + 3*pointW
-	fill, edge, ink := d.c.whiteFill, d.c.whiteEdge, d.c.whiteInk
 	if d.p.Turn == engine.Black {
 		cx = leftFieldX + 3*pointW
-		fill, edge, ink = d.c.blackFill, d.c.whiteEdge, d.c.blackInk
 	}
 	for i, v := range d.o.Dice {
 		x := cx - dieSize/2 - 5 + i*(dieSize+10)
-		d.s.Roundrect(x-dieSize/2, midY-dieSize/2, dieSize, dieSize, 7, 7, `class="nd-die"`, attr("fill", fill), attr("stroke", edge), `stroke-width="2"`)
+		d.w.roundrect(x-dieSize/2, midY-dieSize/2, dieSize, dieSize, 7, 7, d.l.die[d.p.Turn])
 		for _, q := range pips[v] {
-			d.s.Circle(x+q[0]*10, midY+q[1]*10, 4, attr("fill", ink))
+			d.w.circle(x+q[0]*10, midY+q[1]*10, 4, d.l.pip[d.p.Turn])
 		}
 	}
 }

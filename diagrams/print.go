@@ -3,6 +3,7 @@ package diagrams
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/nardydocs/nardydocs/engine"
 )
@@ -13,13 +14,7 @@ func (d *drawer) printTriangles() {
 	pc := palettes[Print]
 	d.s.Group(`class="nd-print"`, `display="none"`)
 	for pt := engine.Point(1); pt <= 24; pt += 2 {
-		x, top := column(pt)
-		edge, dir := fieldBot, -1
-		if top {
-			edge, dir = fieldTop, 1
-		}
-		d.s.Polygon([]int{x + 1, x + pointW - 1, x + pointW/2}, []int{edge, edge, edge + dir*triH},
-			attr("fill", d.ref("hatch")), attr("stroke", pc.triEdge), `stroke-width="1"`, `stroke-linejoin="round"`)
+		d.triangle(pt, attr("fill", d.ref("hatch")), attr("stroke", pc.triEdge))
 	}
 	d.s.Gend()
 }
@@ -58,7 +53,9 @@ func colourPairs() [][2]string {
 //
 // CSS rules win over SVG presentation attributes, so no diagram needs to
 // be drawn twice.
-func PrintCSS() string {
+func PrintCSS() string { return printCSS() }
+
+var printCSS = sync.OnceValue(func() string {
 	const sel = "svg.nardy-board "
 	seen := map[string]bool{}
 	var fills []string
@@ -84,4 +81,4 @@ func PrintCSS() string {
 	}
 	sb.WriteString(sel + ".nd-print{display:inline}\n")
 	return sb.String()
-}
+})

@@ -1,6 +1,9 @@
 package diagrams
 
 import (
+	"bytes"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -24,11 +27,10 @@ func TestPrintCSSIsAFunction(t *testing.T) {
 
 var cssRule = regexp.MustCompile(`\[(fill|stroke)="(#[0-9a-f]{6})"\]\{(?:fill|stroke):([^}]+)\}`)
 
-// printed applies the rules of PrintCSS to the fill or stroke value v of
-// an element, as a browser printing the page does.
-func printed(t *testing.T, prop, v string) string {
-	t.Helper()
-	for _, m := range cssRule.FindAllStringSubmatch(PrintCSS(), -1) {
+// printed applies the colour rules of the style sheet css to the fill or
+// stroke value v of an element, as a browser printing the page does.
+func printed(css, prop, v string) string {
+	for _, m := range cssRule.FindAllStringSubmatch(css, -1) {
 		if m[1] == prop && m[2] == v {
 			return m[3]
 		}
@@ -49,7 +51,7 @@ func drawn(t *testing.T, root *node, show bool, f func(prop, v string) string) [
 	var out []string
 	var visit func(n *node, hidden bool)
 	visit = func(n *node, hidden bool) {
-		if n.name == "defs" || n.name == "title" || n.name == "desc" {
+		if n.name == "defs" || n.name == "title" || n.name == "desc" || n.name == "style" {
 			return
 		}
 		if n.attrs["display"] == "none" && !show {
@@ -71,15 +73,49 @@ func drawn(t *testing.T, root *node, show bool, f func(prop, v string) string) [
 	return out
 }
 
+// onPaper lists what a Printable Screen diagram puts on paper when the
+// style sheet css restyles it: its shapes with their printed colours, each
+// triangle as seen through its hatched copy.
+func onPaper(t *testing.T, screen *node, css string) []string {
+	t.Helper()
+	if n := screen.count("nd-print"); n != 1 {
+		t.Fatalf("%d hidden print groups, want 1", n)
+	}
+	if !strings.Contains(css, ".nd-print{display:inline}") {
+		t.Fatal("the style sheet does not show the hatched triangles")
+	}
+	paper := drawn(t, screen, true, func(prop, v string) string { return printed(css, prop, v) })
+	// The hatched triangles are drawn over the plain ones.
+	hatched := map[string]string{}
+	var rest []string
+	for _, s := range paper {
+		if strings.Contains(s, "fill=url(hatch)") && strings.HasPrefix(s, "polygon") {
+			hatched[strings.SplitN(s, " fill=", 2)[0]] = s
+		}
+	}
+	for _, s := range paper {
+		key := strings.SplitN(s, " fill=", 2)[0]
+		if h, ok := hatched[key]; ok && s != h {
+			s = h // the triangle as seen through its hatched copy
+		} else if ok {
+			continue
+		}
+		rest = append(rest, s)
+	}
+	return rest
+}
+
+// sameColours leaves colours as they are, and every reference the same.
+func sameColours(_, v string) string {
+	if strings.HasPrefix(v, "url(#") {
+		return "url(hatch)"
+	}
+	return v
+}
+
 // TestPrintCSSGivesThePrintTheme checks that a Printable Screen diagram,
 // restyled by PrintCSS, puts on paper exactly what the Print theme draws.
 func TestPrintCSSGivesThePrintTheme(t *testing.T) {
-	same := func(_, v string) string {
-		if strings.HasPrefix(v, "url(#") {
-			return "url(hatch)"
-		}
-		return v
-	}
 	for _, g := range goldens(t) {
 		if g.opt.Theme != Screen {
 			continue
@@ -88,39 +124,146 @@ func TestPrintCSSGivesThePrintTheme(t *testing.T) {
 			o := g.opt
 			o.Printable = true
 			screen := parse(t, render(t, Inline, g.pos, o))
-			if n := screen.count("nd-print"); n != 1 {
-				t.Fatalf("%d hidden print groups, want 1", n)
-			}
-			paper := drawn(t, screen, true, func(prop, v string) string { return printed(t, prop, v) })
-			// The hatched triangles are drawn over the plain ones.
-			hatched := map[string]string{}
-			var rest []string
-			for _, s := range paper {
-				if strings.Contains(s, "fill=url(hatch)") && strings.HasPrefix(s, "polygon") {
-					hatched[strings.SplitN(s, " fill=", 2)[0]] = s
-				}
-			}
-			for _, s := range paper {
-				key := strings.SplitN(s, " fill=", 2)[0]
-				if h, ok := hatched[key]; ok && s != h {
-					s = h // the triangle as seen through its hatched copy
-				} else if ok {
-					continue
-				}
-				rest = append(rest, s)
-			}
+			rest := onPaper(t, screen, PrintCSS())
 			o.Theme, o.Printable = Print, false
-			want := drawn(t, parse(t, render(t, Inline, g.pos, o)), false, same)
+			want := drawn(t, parse(t, render(t, Inline, g.pos, o)), false, sameColours)
 			if a, b := strings.Join(want, "\n"), strings.Join(rest, "\n"); a != b {
 				t.Errorf("printed Screen diagram differs from the Print theme:\n%s", diff(a, b))
 			}
 			// And on screen the hidden triangles stay hidden.
 			plain := g.opt
-			if a, b := strings.Join(drawn(t, parse(t, render(t, Inline, g.pos, plain)), false, same), "\n"),
-				strings.Join(drawn(t, screen, false, same), "\n"); a != b {
+			if a, b := strings.Join(drawn(t, parse(t, render(t, Inline, g.pos, plain)), false, sameColours), "\n"),
+				strings.Join(drawn(t, screen, false, sameColours), "\n"); a != b {
 				t.Errorf("Printable changes the diagram on screen:\n%s", diff(a, b))
 			}
 		})
+	}
+}
+
+// TestStandaloneFrom checks the printable document made from a page's
+// inline diagram: it has the size asked for, keeps the drawing, the
+// accessible name and the ids, and its own style sheet puts on paper, in
+// black and white, exactly what the Print theme draws.
+func TestStandaloneFrom(t *testing.T) {
+	for _, g := range goldens(t) {
+		if g.opt.Theme != Screen {
+			continue
+		}
+		t.Run(g.name, func(t *testing.T) {
+			o := g.opt
+			o.ID, o.Printable = "fig-3", true
+			in := render(t, Inline, g.pos, o)
+			var buf bytes.Buffer
+			if err := StandaloneFrom(&buf, string(in), 180); err != nil {
+				t.Fatal(err)
+			}
+			doc := buf.Bytes()
+			if !bytes.HasPrefix(doc, []byte(`<?xml version="1.0" encoding="UTF-8"?>`+"\n<svg ")) {
+				t.Errorf("the document starts %q", doc[:min(len(doc), 50)])
+			}
+			root := parse(t, doc)
+			// The size is the Print theme's document's at the same width.
+			p := o
+			p.Theme, p.Printable, p.WidthMM = Print, false, 180
+			printDoc, inRoot := parse(t, render(t, Standalone, g.pos, p)), parse(t, in)
+			for _, a := range []string{"width", "height", "viewBox"} {
+				if root.attrs[a] != printDoc.attrs[a] {
+					t.Errorf("%s=%q; the Print theme's document has %q", a, root.attrs[a], printDoc.attrs[a])
+				}
+			}
+			for _, a := range []string{"id", "class", "viewBox", "role", "aria-labelledby"} {
+				if root.attrs[a] != inRoot.attrs[a] {
+					t.Errorf("%s=%q; the inline diagram has %q", a, root.attrs[a], inRoot.attrs[a])
+				}
+			}
+			if root.attrs["width"] != "180mm" {
+				t.Errorf("width %q, want 180mm", root.attrs["width"])
+			}
+			if len(root.kids) < 3 || root.kids[0].name != "title" || root.kids[1].name != "desc" || root.kids[2].name != "style" {
+				t.Fatalf("the document does not start with <title>, <desc>, <style>")
+			}
+			css := root.kids[2].text
+			if strings.TrimSpace(css) != strings.TrimSpace(PrintCSS()) {
+				t.Errorf("the document's style sheet is not PrintCSS:\n%s", css)
+			}
+			// Apart from the prolog, the size and the style sheet, it is
+			// the inline drawing.
+			cut := func(b []byte, from string) string { return string(b[bytes.Index(b, []byte(from)):]) }
+			if cut(doc, "</style>\n")[len("</style>\n"):] != cut(in, "\n<defs>")[1:] {
+				t.Error("the document's drawing differs from the inline one")
+			}
+			ids := map[string]bool{}
+			root.walk(func(e *node) {
+				if id, ok := e.attrs["id"]; ok {
+					if ids[id] {
+						t.Errorf("id %q used twice", id)
+					}
+					ids[id] = true
+				}
+			})
+			for _, r := range strings.Fields(root.attrs["aria-labelledby"]) {
+				if !ids[r] {
+					t.Errorf("aria-labelledby names %q, which is not in the document", r)
+				}
+			}
+			// On paper (and on screen: the rules hold for every medium)
+			// it is the Print theme, in black and white.
+			paper := onPaper(t, root, css)
+			if a, b := strings.Join(drawn(t, parse(t, render(t, Inline, g.pos, p)), false, sameColours), "\n"), strings.Join(paper, "\n"); a != b {
+				t.Errorf("the document printed differs from the Print theme:\n%s", diff(a, b))
+			}
+			for _, s := range paper {
+				for _, f := range strings.Fields(s) {
+					v, ok := strings.CutPrefix(f, "fill=")
+					if !ok {
+						v, ok = strings.CutPrefix(f, "stroke=")
+					}
+					if ok && v != "#000000" && v != "#ffffff" && v != "none" && v != "" && v != "url(hatch)" {
+						t.Errorf("printed in colour: %s", s)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestStandaloneFromSizes(t *testing.T) {
+	pos := engine.StartPosition(engine.Long)
+	in := string(render(t, Inline, pos, Options{ID: "a", Printable: true}))
+	for _, c := range []struct {
+		mm   float64
+		w, h string
+	}{{100, "100mm", "89.8mm"}, {128, "128mm", "114.9mm"}, {0, "", ""}} {
+		var buf bytes.Buffer
+		if err := StandaloneFrom(&buf, in, c.mm); err != nil {
+			t.Fatal(err)
+		}
+		root := parse(t, buf.Bytes())
+		if w, h := root.attrs["width"], root.attrs["height"]; w != c.w || h != c.h {
+			t.Errorf("%v mm: size %q × %q, want %q × %q", c.mm, w, h, c.w, c.h)
+		}
+	}
+	// A Print diagram is printable as it is; the rules change nothing in it.
+	if err := StandaloneFrom(io.Discard, string(render(t, Inline, pos, Options{Theme: Print})), 180); err != nil {
+		t.Errorf("Print diagram: %v", err)
+	}
+	for name, c := range map[string]struct {
+		in string
+		mm float64
+	}{
+		"not printable": {string(render(t, Inline, pos, Options{})), 180},
+		"standalone":    {string(render(t, Standalone, pos, Options{Theme: Print})), 180},
+		"not a diagram": {"<svg></svg>\n", 180},
+		"width":         {in, -1},
+		"NaN width":     {in, math.NaN()},
+	} {
+		var buf bytes.Buffer
+		if err := StandaloneFrom(&buf, c.in, c.mm); err == nil || buf.Len() > 0 {
+			t.Errorf("%s: error %v, %d bytes written", name, err, buf.Len())
+		}
+	}
+	if css := PrintCSS(); strings.ContainsAny(css, "<&") {
+		t.Errorf("PrintCSS holds < or &, which a <style> element must escape:\n%s", css)
 	}
 }
 

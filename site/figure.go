@@ -121,15 +121,15 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, opt bl
 	if blk.Show.Has(block.ShowDiagram) {
 		dopt := board.Options(l, blk, id)
 		dopt.Printable = true // printed in the print theme (diagrams.PrintCSS in style.css)
-		var inline bytes.Buffer
+		var inline strings.Builder
 		if err := diagrams.Inline(&inline, pos, dopt); err != nil {
 			return nil, inBlock("diagram: " + err.Error())
 		}
 		v.SVG = template.HTML(inline.String())
+		// The standalone file is for printing: the same drawing, with the
+		// print theme's rules, at an A4 page's text width.
 		var sa bytes.Buffer
-		// The standalone file is for printing: the print theme at an A4 page's text width.
-		dopt.ID, dopt.Theme, dopt.Printable, dopt.WidthMM = "d", diagrams.Print, false, PaperA4
-		if err := diagrams.Standalone(&sa, pos, dopt); err != nil {
+		if err := diagrams.StandaloneFrom(&sa, inline.String(), PaperA4); err != nil {
 			return nil, inBlock("diagram: " + err.Error())
 		}
 		standalone = sa.Bytes()

@@ -1,0 +1,101 @@
+package diagrams
+
+import (
+	"strings"
+	"sync"
+
+	svg "github.com/ajstarks/svgo"
+
+	"github.com/nardydocs/nardydocs/engine"
+)
+
+// layers holds what every diagram of a theme (with or without Printable)
+// draws in the same way, drawn once: the output that holds the diagram's
+// id as a layer, the rest as text, and the attributes of the elements
+// drawn by the dozen, as out's appenders take them. Sides index White 0,
+// Black 1.
+type layers struct {
+	defs    [2]layer      // <defs>, without and with the arrowhead
+	board   layer         // the rim, trays, fields and bar, the points (and the hidden print points)
+	numbers string        // the 24 point numbers, none marked
+	number  [2][25]string // one point's number, [marked][point]
+
+	paper, turn, turnLabel string
+	stripText, stripMuted  string
+	halo                   string
+	arrow                  layer        // the arrow's attributes name its arrowhead by id
+	piece                  [2][2]string // [icon or checker][side]
+	ring, count, slab      [2]string    // [side]
+	die, pip               [2]string    // [side to move]
+	trayCount              string
+	markFill, markEdge     string // markFill "" for no tint
+}
+
+var layerCache [len(palettes)][2]struct {
+	once sync.Once
+	l    *layers
+}
+
+// layersFor returns the layers of a theme, drawing them on first use.
+func layersFor(t Theme, printable bool) *layers {
+	c := &layerCache[t][b2i(printable)]
+	c.once.Do(func() { c.l = drawLayers(t, printable) })
+	return c.l
+}
+
+func drawLayers(t Theme, printable bool) *layers {
+	w := &out{}
+	d := &drawer{w: w, s: svg.SVG{Writer: w}, o: Options{Theme: t, Printable: printable}, id: idMark, c: &palettes[t]}
+	take := func() string {
+		s := string(w.b)
+		w.b = w.b[:0]
+		return s
+	}
+	l := &layers{}
+	for i, arrows := range []bool{false, true} {
+		d.defs(arrows)
+		l.defs[i] = newLayer(take())
+	}
+	d.board()
+	l.board = newLayer(take())
+	var all strings.Builder
+	for pt := engine.Point(1); pt <= 24; pt++ {
+		for m, marked := range []bool{false, true} {
+			d.number(pt, marked)
+			l.number[m][pt] = take()
+		}
+		all.WriteString(l.number[0][pt])
+	}
+	l.numbers = all.String()
+
+	c := d.c
+	l.paper = attrs(attr("fill", c.paper))
+	l.turn = attrs(attr("fill", c.turnFill), attr("stroke", c.turnEdge), `stroke-width="2"`)
+	l.turnLabel = attrs(`font-size="21"`, `font-weight="700"`, `text-anchor="end"`, attr("fill", c.turnInk))
+	l.stripText = attrs(`font-size="21"`, attr("fill", c.stripInk))
+	l.stripMuted = attrs(attr("fill", c.stripMuted))
+	l.halo = attrs(`fill="none"`, attr("stroke", c.halo), `stroke-width="8"`, `stroke-opacity="0.85"`, `stroke-linecap="round"`)
+	l.arrow = newLayer(attrs(`class="nd-arrow"`, `fill="none"`, attr("stroke", c.arrow), `stroke-width="3.5"`, `stroke-linecap="round"`,
+		attr("marker-end", d.ref("head"))))
+	side := []struct{ fill, edge, ring, ink, cls string }{
+		engine.White: {c.whiteFill, c.whiteEdge, c.whiteRing, c.whiteInk, "nd-w"},
+		engine.Black: {c.blackFill, c.blackEdge, c.blackRing, c.blackInk, "nd-b"},
+	}
+	for s, sc := range side {
+		for kind, class := range []string{icon: "nd-icon", checker: "nd-ck"} {
+			l.piece[kind][s] = attrs(attr("class", class+" "+sc.cls), attr("fill", sc.fill), attr("stroke", sc.edge), `stroke-width="1.5"`)
+		}
+		l.ring[s] = attrs(`fill="none"`, attr("stroke", sc.ring), `stroke-width="1"`)
+		l.count[s] = attrs(`class="nd-count"`, `font-size="22"`, `font-weight="700"`, `text-anchor="middle"`, attr("fill", sc.ink))
+		l.slab[s] = attrs(attr("class", "nd-off "+sc.cls), attr("fill", sc.fill), attr("stroke", sc.edge), `stroke-width="1"`)
+		// Every die is outlined in White's edge colour.
+		l.die[s] = attrs(`class="nd-die"`, attr("fill", sc.fill), attr("stroke", c.whiteEdge), `stroke-width="2"`)
+		l.pip[s] = attrs(attr("fill", sc.ink))
+	}
+	l.trayCount = attrs(`class="nd-count"`, `font-size="22"`, `font-weight="700"`, `text-anchor="middle"`, attr("fill", c.trayInk))
+	if c.markFill != "none" {
+		l.markFill = attrs(attr("fill", c.markFill), `fill-opacity="0.45"`)
+	}
+	l.markEdge = attrs(`class="nd-mark"`, `fill="none"`, attr("stroke", c.markEdge), `stroke-width="3"`, `stroke-dasharray="7 4"`)
+	return l
+}
