@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -109,6 +110,10 @@ type builder struct {
 	pages []*page
 	byKey map[string]int // "ru/long/head.md" → index in pages
 	res   []*analysis    // per page
+	// tocs holds the table of contents rendered for each language and
+	// directory.
+	tocMu sync.Mutex
+	tocs  map[string]string
 }
 
 // Build reads the content directory and builds the whole site in memory.
@@ -117,7 +122,7 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 	if opt.Content == "" {
 		opt.Content = "content"
 	}
-	b := &builder{opt: opt, files: opt.FS, jobs: opt.Jobs, md: newMarkdown()}
+	b := &builder{opt: opt, files: opt.FS, jobs: opt.Jobs, md: newMarkdown(), tocs: map[string]string{}}
 	if b.files == nil {
 		// os.Root follows symbolic links only inside the directory.
 		root, err := os.OpenRoot(opt.Content)

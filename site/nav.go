@@ -12,19 +12,17 @@ import (
 
 // navSection is one group of the table of contents.
 type navSection struct {
-	Title   string
-	Href    string
-	Current bool
-	Pages   []navItem
-	index   int // the section's index page, or -1
+	Title string
+	Href  string
+	Pages []navItem
+	index int // the section's index page, or -1
 }
 
 // navItem is one entry of the table of contents.
 type navItem struct {
-	Title   string
-	Href    string
-	Current bool
-	index   int
+	Title string
+	Href  string
+	index int
 }
 
 // navigation returns, per language, the sections of the table of

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"html/template"
 	"net/url"
+	"path"
 	"slices"
 	"strings"
 
@@ -29,7 +30,7 @@ type pageView struct {
 	Home        string
 	CSP         string
 	Content     template.HTML
-	Nav         []navSection
+	Nav         template.HTML // the table of contents
 	Prev, Next  *navItem
 	Alternates  []alternate
 	Profile     string
@@ -62,20 +63,11 @@ func (b *builder) render(i int, nav map[i18n.Lang][]navSection) ([]byte, error) 
 	if w := b.res[i].script; w != "" {
 		v.Script = &scriptView{Exec: relURL(url, wasm.Exec), Loader: relURL(url, "checker.js"), Wasm: relURL(url, w)}
 	}
-	// The table of contents with this page's links.
-	for _, s := range nav[p.lang] {
-		s.Pages = slices.Clone(s.Pages)
-		if s.index >= 0 {
-			s.Href = relURL(url, b.pages[s.index].url())
-			s.Current = s.index == i
-		}
-		for k := range s.Pages {
-			s.Pages[k].Href = relURL(url, b.pages[s.Pages[k].index].url())
-			s.Pages[k].Current = s.Pages[k].index == i
-		}
-		s.Pages = append(s.Pages, b.worksheetNav(p.lang, s, url)...)
-		v.Nav = append(v.Nav, s)
+	toc, err := b.toc(p.lang, url, nav)
+	if err != nil {
+		return nil, err
 	}
+	v.Nav = toc
 	order := readingOrder(nav[p.lang])
 	if k := slices.Index(order, i); k >= 0 {
 		if k > 0 {
@@ -103,6 +95,45 @@ func (b *builder) render(i int, nav map[i18n.Lang][]navSection) ([]byte, error) 
 		return nil, err
 	}
 	return out.Bytes(), nil
+}
+
+// toc returns the table of contents of language l as the page at url
+// shows it. It is rendered once for each directory (the links are
+// relative to it); the page's own link is then marked current.
+func (b *builder) toc(l i18n.Lang, url string, nav map[i18n.Lang][]navSection) (template.HTML, error) {
+	dir := path.Dir(url)
+	key := string(l) + "\x00" + dir
+	b.tocMu.Lock()
+	html, ok := b.tocs[key]
+	b.tocMu.Unlock()
+	if !ok {
+		var secs []navSection
+		from := dir + "/index.html" // any page of the directory
+		for _, s := range nav[l] {
+			s.Pages = slices.Clone(s.Pages)
+			if s.index >= 0 {
+				s.Href = relURL(from, b.pages[s.index].url())
+			}
+			for k := range s.Pages {
+				s.Pages[k].Href = relURL(from, b.pages[s.Pages[k].index].url())
+			}
+			s.Pages = append(s.Pages, b.worksheetNav(l, s, from)...)
+			secs = append(secs, s)
+		}
+		var out bytes.Buffer
+		if err := b.tmpl.HTML.ExecuteTemplate(&out, "nav.html", struct {
+			L   i18n.Lang
+			Nav []navSection
+		}{l, secs}); err != nil {
+			return "", err
+		}
+		html = strings.TrimSuffix(out.String(), "\n")
+		b.tocMu.Lock()
+		b.tocs[key] = html
+		b.tocMu.Unlock()
+	}
+	self := `href="` + relURL(url, url) + `"`
+	return template.HTML(strings.Replace(html, self+">", self+` aria-current="page">`, 1)), nil
 }
 
 // profileText names the rule profile a page was computed with.

@@ -109,7 +109,7 @@ func (b *builder) worksheetNav(l i18n.Lang, s navSection, url string) []navItem 
 		return nil
 	}
 	ws := worksheetURL(l, g)
-	return []navItem{{Title: l.T("ws.nav"), Href: relURL(url, ws), Current: url == ws, index: -1}}
+	return []navItem{{Title: l.T("ws.nav"), Href: relURL(url, ws), index: -1}}
 }
 
 // worksheet renders one worksheet page.
@@ -141,17 +141,11 @@ func (b *builder) worksheet(l i18n.Lang, g engine.Game, list []exercise, nav map
 		Content:     template.HTML(body.String()),
 		Profile:     b.worksheetProfile(l, g),
 	}
-	for _, s := range nav[l] {
-		s.Pages = slices.Clone(s.Pages)
-		if s.index >= 0 {
-			s.Href = relURL(url, b.pages[s.index].url())
-		}
-		for k := range s.Pages {
-			s.Pages[k].Href = relURL(url, b.pages[s.Pages[k].index].url())
-		}
-		s.Pages = append(s.Pages, b.worksheetNav(l, s, url)...)
-		v.Nav = append(v.Nav, s)
+	toc, err := b.toc(l, url, nav)
+	if err != nil {
+		return nil, err
 	}
+	v.Nav = toc
 	for _, other := range i18n.Langs {
 		if other != l && !b.hasWorksheet(other, g) {
 			continue
