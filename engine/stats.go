@@ -62,9 +62,15 @@ func (c RollCount) String() string {
 // CountRolls counts the rolls for which cond holds, given the roll and its
 // legal plays in p under r. Rolls are visited in the order of AllRolls.
 func CountRolls(p Position, r Rules, cond func(d Dice, plays []Play) bool) RollCount {
+	return CountRollsOf(func(d Dice) []Play { return LegalPlays(p, d, r) }, cond)
+}
+
+// CountRollsOf is CountRolls for a caller that has the legal plays of
+// each roll already: plays returns them.
+func CountRollsOf(plays func(d Dice) []Play, cond func(d Dice, plays []Play) bool) RollCount {
 	var c RollCount
 	for _, d := range AllRolls() {
-		if cond(d, LegalPlays(p, d, r)) {
+		if cond(d, plays(d)) {
 			c.N += d.Weight()
 			c.Rolls = append(c.Rolls, d)
 		}
@@ -74,51 +80,43 @@ func CountRolls(p Position, r Rules, cond func(d Dice, plays []Play) bool) RollC
 
 // Statistic computes statistic st for the side to move in p under r.
 func Statistic(p Position, r Rules, st Stat) RollCount {
+	return CountRolls(p, r, st.Holds)
+}
+
+// Holds reports whether roll d, whose legal plays are plays, counts for
+// statistic st.
+func (st Stat) Holds(d Dice, plays []Play) bool {
 	switch st {
 	case StatOff, StatDraw:
-		return CountRolls(p, r, func(_ Dice, plays []Play) bool {
-			for _, pl := range plays {
-				if pl.Position.Off(pl.Side) == Checkers {
-					return true
-				}
+		for _, pl := range plays {
+			if pl.Position.Off(pl.Side) == Checkers {
+				return true
 			}
-			return false
-		})
+		}
 	case StatNoMove:
-		return CountRolls(p, r, func(_ Dice, plays []Play) bool { return len(plays) == 0 })
+		return len(plays) == 0
 	case StatLost:
-		return CountRolls(p, r, func(d Dice, plays []Play) bool {
-			return len(plays) == 0 || plays[0].DicePlayed() < d.Count()
-		})
+		return len(plays) == 0 || plays[0].DicePlayed() < d.Count()
 	case StatHit:
-		return CountRolls(p, r, func(_ Dice, plays []Play) bool {
-			for _, pl := range plays {
-				if pl.Hits() > 0 {
-					return true
-				}
+		for _, pl := range plays {
+			if pl.Hits() > 0 {
+				return true
 			}
-			return false
-		})
+		}
 	case StatEnter:
-		return CountRolls(p, r, func(_ Dice, plays []Play) bool {
-			for _, pl := range plays {
-				if pl.Moves()[0].From == Bar {
-					return true
-				}
+		for _, pl := range plays {
+			if pl.Moves()[0].From == Bar {
+				return true
 			}
-			return false
-		})
+		}
 	case StatDoubles:
-		return CountRolls(p, r, func(d Dice, _ []Play) bool { return d.IsDouble() })
+		return d.IsDouble()
 	case StatHead2:
-		return CountRolls(p, r, func(_ Dice, plays []Play) bool {
-			for _, pl := range plays {
-				if pl.HeadMoves() >= 2 {
-					return true
-				}
+		for _, pl := range plays {
+			if pl.HeadMoves() >= 2 {
+				return true
 			}
-			return false
-		})
+		}
 	}
-	return RollCount{}
+	return false
 }

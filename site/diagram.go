@@ -116,7 +116,7 @@ func RenderDiagram(w io.Writer, src string, o DiagramOptions) error {
 	}
 	dopt.Notes.Caption = blk.Caption
 	if o.Moves {
-		mv := movesTable(l, blk)
+		mv := movesTable(l, blk, newRollPlays(blk))
 		head := l.F("fig.moves", "dice", mv.Dice)
 		switch {
 		case mv.None != "":

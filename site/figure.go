@@ -108,6 +108,7 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, opt bl
 	inBlock := func(msg string) error { return &engine.Error{Pos: engine.Pos{Line: 1, Col: 1}, Msg: msg} }
 	l := p.lang
 	pos := blk.Position
+	rp := newRollPlays(blk)
 	v := figureView{
 		L:       l,
 		ID:      id,
@@ -137,7 +138,7 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, opt bl
 	}
 	game := pos.Game
 	if blk.Show.Has(block.ShowMoves) {
-		v.Moves = movesTable(l, blk)
+		v.Moves = movesTable(l, blk, rp)
 	}
 	if blk.Show.Has(block.ShowRolls) {
 		rv := &rollsView{}
@@ -145,7 +146,7 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, opt bl
 			rv.Extra = l.T("fig.col.head")
 		}
 		for _, d := range blk.Rolls {
-			plays := engine.LegalPlays(pos, d, blk.Rules)
+			plays := rp.of(d)
 			row := rollRow{Roll: d.String()}
 			switch {
 			case pos.GameOver(blk.Rules):
@@ -173,7 +174,7 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, opt bl
 	}
 	if blk.Show.Has(block.ShowStats) {
 		for _, st := range blk.Stats {
-			v.Stats = append(v.Stats, statView{Label: l.Stat(st), Value: l.Rolls(engine.Statistic(pos, blk.Rules, st))})
+			v.Stats = append(v.Stats, statView{Label: l.Stat(st), Value: l.Rolls(rp.count(st))})
 		}
 	}
 	var oddsRes []oddsResult
@@ -191,7 +192,7 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, opt bl
 	if blk.Show.Has(block.ShowEditor) {
 		ev := &editorView{Source: editorSource(n.Source)}
 		if blk.HasDice {
-			for _, pl := range engine.LegalPlays(pos, blk.Dice, blk.Rules) {
+			for _, pl := range rp.of(blk.Dice) {
 				ev.Plays = append(ev.Plays, pl.Notation())
 			}
 		}
@@ -208,7 +209,7 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, opt bl
 	if err := b.tmpl.HTML.ExecuteTemplate(&out, "figure.html", v); err != nil {
 		return nil, inBlock("template figure.html: " + err.Error())
 	}
-	return &figureOut{html: out.Bytes(), svg: standalone, blk: blk, odds: oddsRes, rows: computedRows(blk, oddsRes)}, nil
+	return &figureOut{html: out.Bytes(), svg: standalone, blk: blk, odds: oddsRes, rows: computedRows(blk, oddsRes, rp)}, nil
 }
 
 // editorSource is the block as the standalone checker shows it for
@@ -227,9 +228,9 @@ func editorSource(src string) string {
 }
 
 // movesTable lists the legal plays for the block's roll.
-func movesTable(l i18n.Lang, blk *block.Block) *movesView {
+func movesTable(l i18n.Lang, blk *block.Block, rp *rollPlays) *movesView {
 	pos, d := blk.Position, blk.Dice
-	plays := engine.LegalPlays(pos, d, blk.Rules)
+	plays := rp.of(d)
 	mv := &movesView{Dice: d.String()}
 	switch {
 	case pos.GameOver(blk.Rules):
@@ -286,7 +287,7 @@ func headCounts(l i18n.Lang, plays []engine.Play) string {
 // change reports: "group\tvalue" lines in no language, one per row of the
 // figure's tables, statistic, odds, result and explanation, so that a
 // report can say which rows a change added and removed.
-func computedRows(blk *block.Block, odds []oddsResult) []string {
+func computedRows(blk *block.Block, odds []oddsResult, rp *rollPlays) []string {
 	pos := blk.Position
 	var rows []string
 	plays := func(d engine.Dice) []string {
@@ -294,7 +295,7 @@ func computedRows(blk *block.Block, odds []oddsResult) []string {
 			return []string{"game over"}
 		}
 		var out []string
-		for _, pl := range engine.LegalPlays(pos, d, blk.Rules) {
+		for _, pl := range rp.of(d) {
 			out = append(out, pl.Notation())
 		}
 		if len(out) == 0 {
@@ -314,7 +315,7 @@ func computedRows(blk *block.Block, odds []oddsResult) []string {
 	}
 	if blk.Show.Has(block.ShowStats) {
 		for _, st := range blk.Stats {
-			rows = append(rows, "statistic "+st.String()+"\t"+engine.Statistic(pos, blk.Rules, st).String())
+			rows = append(rows, "statistic "+st.String()+"\t"+rp.count(st).String())
 		}
 	}
 	for _, r := range odds {
@@ -331,4 +332,32 @@ func computedRows(blk *block.Block, odds []oddsResult) []string {
 		rows = append(rows, "why "+blk.IllegalText+" is illegal\t"+engine.ExplainSegments(pos, blk.Dice, blk.Rules, blk.Illegal).String())
 	}
 	return rows
+}
+
+// rollPlays keeps the legal plays of each roll in one block's position,
+// computed once for its tables, statistics and rows.
+type rollPlays struct {
+	pos   engine.Position
+	rules engine.Rules
+	m     map[engine.Dice][]engine.Play
+}
+
+func newRollPlays(blk *block.Block) *rollPlays {
+	return &rollPlays{pos: blk.Position, rules: blk.Rules, m: map[engine.Dice][]engine.Play{}}
+}
+
+// of returns the legal plays of roll d.
+func (r *rollPlays) of(d engine.Dice) []engine.Play {
+	d = d.Canonical()
+	plays, ok := r.m[d]
+	if !ok {
+		plays = engine.LegalPlays(r.pos, d, r.rules)
+		r.m[d] = plays
+	}
+	return plays
+}
+
+// count computes statistic st over the 36 rolls.
+func (r *rollPlays) count(st engine.Stat) engine.RollCount {
+	return engine.CountRollsOf(r.of, st.Holds)
 }
