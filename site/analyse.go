@@ -18,17 +18,22 @@ import (
 	"github.com/nardydocs/nardydocs/site/markdown"
 )
 
-// analysis is what analysing one page found and computed: its document,
-// ready to render, and everything the later stages need of it.
+// A page is read twice. The first pass (analyse) parses its Markdown and
+// its position blocks: the ids links may point to, the links, the blocks
+// and their problems, what the engine reads of each figure (to compare
+// with the translation), the exercises. Nothing is computed or drawn yet,
+// and the document is not kept, so that memory does not grow with the
+// site. The second pass (render.go) parses the page again, computes every
+// figure, renders the page and hands it to the output at once.
+
+// analysis is what the first pass found on a page.
 type analysis struct {
-	doc       ast.Node
 	ids       map[string]bool // the ids of its headings and figures, for links
 	links     []link
+	blocks    []*block.Block // per figure, in order; nil where a block could not be read
 	figures   int
-	files     map[string][]byte // standalone diagrams, by output path
 	errs      engine.ErrorList
 	script    string // the checker module the page loads: "", wasm.Checker or wasm.Board
-	records   []Record
 	exercises []exercise
 	// figs is what the engine reads of each figure, to compare with the
 	// page's translation; broken is set when a figure could not be read.
@@ -37,16 +42,18 @@ type analysis struct {
 	// prose is a digest of the page's own words: its title, description
 	// and Markdown outside its position blocks.
 	prose string
+	// hrefs are the links' destinations as the built page has them, by
+	// destination as written (checkLinks fills them in).
+	hrefs map[string]string
 }
 
 // link is an internal link found in a page.
 type link struct {
-	node *ast.Link
 	dest string
 	pos  engine.Pos
 }
 
-// analyser walks one page's document.
+// analyser walks one page's document in the first pass.
 type analyser struct {
 	b     *builder
 	index int // the page's index in b.pages
@@ -59,20 +66,24 @@ type analyser struct {
 	names []string
 }
 
-// analyse parses page i, evaluates its position blocks (their HTML is
-// stored in the document's figures) and checks its claims.
+// parse parses page p's Markdown, with heading ids that keep Cyrillic.
+func (b *builder) parse(p *page) ast.Node {
+	pc := parser.NewContext(parser.WithIDs(markdown.NewHeadingIDs()))
+	return b.md.Parser().Parse(text.NewReader(p.src), parser.WithContext(pc))
+}
+
+// analyse is the first pass over page i.
 func (b *builder) analyse(i int) *analysis {
 	p := b.pages[i]
 	a := &analyser{
 		b: b, index: i, p: p,
-		r:     &analysis{ids: map[string]bool{}, files: map[string][]byte{}},
+		r:     &analysis{ids: map[string]bool{}, hrefs: map[string]string{}},
 		lines: markdown.NewLineIndex(p.src),
 		named: map[string]engine.Position{},
 	}
-	pc := parser.NewContext(parser.WithIDs(markdown.NewHeadingIDs()))
-	a.r.doc = b.md.Parser().Parse(text.NewReader(p.src), parser.WithContext(pc))
-	_ = ast.Walk(a.r.doc, a.visit)
-	a.r.prose = proseDigest(p, a.r.doc)
+	doc := b.parse(p)
+	_ = ast.Walk(doc, a.visit)
+	a.r.prose = proseDigest(p, doc)
 	return a.r
 }
 
@@ -109,12 +120,10 @@ func (a *analyser) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		}
 	case *ast.Link:
 		if dest := string(n.Destination); isInternal(dest) {
-			a.r.links = append(a.r.links, link{node: n, dest: dest, pos: a.pos(n.Pos())})
+			a.r.links = append(a.r.links, link{dest: dest, pos: a.pos(n.Pos())})
 		}
 	case *markdown.Figure:
-		if n.Presets {
-			a.presets(n)
-		} else {
+		if !n.Presets {
 			a.figure(n)
 		}
 		return ast.WalkSkipChildren, nil
@@ -127,69 +136,39 @@ func (a *analyser) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 	return ast.WalkContinue, nil
 }
 
-// presets renders the table of the rule profiles' presets.
-func (a *analyser) presets(n *markdown.Figure) {
-	if a.b.tmpl == nil {
-		return
-	}
-	html, err := a.b.presetsTable(a.p.lang)
-	if err != nil {
-		a.r.errs.Add(engine.Pos{File: a.p.file, Line: n.Line - 1, Col: 1}, err.Error())
-	}
-	n.HTML = html
-}
-
-// figure evaluates a position block: its HTML goes into the document, its
-// claims are checked, and its name is remembered for later blocks.
+// figure reads a position block: its problems, its name for later
+// blocks, what the engine reads of it, its exercises.
 func (a *analyser) figure(n *markdown.Figure) {
 	r := a.r
 	r.figures++
 	num := r.figures
-	id := "fig-" + strconv.Itoa(num)
-	r.ids[id] = true
+	r.ids["fig-"+strconv.Itoa(num)] = true
 	if a.b.tmpl == nil || a.p.fm.broken {
+		r.blocks = append(r.blocks, nil)
 		return // the templates or the front matter did not load: that is reported
 	}
 	base := engine.Pos{File: a.p.file, Line: n.Line, Col: n.Col}
-	fig, err := a.b.figure(a.p, n, id, num, a.blockOptions())
+	blk, err := block.Parse(n.Source, a.blockOptions())
 	if err != nil {
 		list := engine.AsList(err)
 		list.Rebase(base)
 		r.errs = append(r.errs, list...)
 		r.broken = true
+		r.blocks = append(r.blocks, nil)
 		return
 	}
-	blk := fig.blk
+	r.blocks = append(r.blocks, blk)
 	r.figs = append(r.figs, figureFacts{line: n.Line - 1, facts: readFacts(blk)})
-	// A claim the engine disagrees with fails the build (the figure
-	// itself is fine: it shows what the engine says).
-	var errs engine.ErrorList
-	for _, e := range blk.Expect {
-		var got string
-		var ok bool
-		if e.Odds != nil {
-			got, ok = verifyOdds(blk, e.Odds, fig.odds)
-		} else {
-			got, ok = blk.Verify(e)
-		}
-		if !ok {
-			errs.Add(e.Pos, "expected "+e.Text+", the engine gives "+got+" under profile "+blk.Rules.Profile())
-		}
-	}
 	if blk.Name != "" {
 		if _, dup := a.named[blk.Name]; dup {
-			errs.Add(blk.At["name"], "the name "+strconv.Quote(blk.Name)+" is already used on this page")
+			at := blk.At["name"]
+			errs := engine.ErrorList{{Pos: at, Msg: "the name " + strconv.Quote(blk.Name) + " is already used on this page"}}
+			errs.Rebase(base)
+			r.errs = append(r.errs, errs...)
 		}
 		a.named[blk.Name] = blk.Position
 		a.names = append(a.names, blk.Name)
 	}
-	errs.Rebase(base)
-	r.errs = append(r.errs, errs...)
-
-	r.records = append(r.records, Record{
-		Page: a.p.url(), ID: id, File: a.p.file, Line: n.Line - 1,
-		Tables: digest(computed(fig.html)), Diagram: digest(fig.svg), Rows: fig.rows,
-	})
 	if a.b.opt.Checker {
 		switch {
 		case blk.Show.Has(block.ShowEditor):
@@ -197,10 +176,6 @@ func (a *analyser) figure(n *markdown.Figure) {
 		case blk.Show.Has(block.ShowChecker) && r.script == "" && blk.HasDice && !blk.Position.GameOver(blk.Rules):
 			r.script = wasm.Checker
 		}
-	}
-	n.HTML = fig.html
-	if fig.svg != nil {
-		r.files[figureSVG(a.p, num)] = fig.svg
 	}
 	if len(blk.Exercises) > 0 {
 		r.exercises = append(r.exercises, exercise{page: a.index, fig: num, blk: blk})
@@ -214,7 +189,7 @@ func (a *analyser) blockOptions() block.Options {
 		Game:    a.p.fm.Game,
 		HasGame: a.p.fm.HasGame,
 		Rules:   a.p.fm.Rules,
-		Names:   a.names,
+		Names:   slices.Clone(a.names),
 		Lookup: func(name string) (engine.Position, bool) {
 			pos, ok := a.named[name]
 			return pos, ok

@@ -2,10 +2,13 @@ package site
 
 import (
 	"context"
+	"errors"
 	"html/template"
 	"io/fs"
+	"maps"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,6 +19,7 @@ import (
 	"github.com/yuin/goldmark/renderer/html"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/nardydocs/nardydocs/diagrams"
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/site/markdown"
 	"github.com/nardydocs/nardydocs/templates"
@@ -57,9 +61,13 @@ type Options struct {
 // Site is a built site: every output file by its slash-separated path
 // inside the output directory.
 type Site struct {
+	// Files holds the files of a site built in memory (by Build); a site
+	// built into a directory (BuildTo) keeps none.
 	Files map[string][]byte
 	// Pages and Figures count what was built.
 	Pages, Figures int
+	// Digests has, by path, a digest of every file of the site.
+	Digests map[string]string
 	// Records describe every figure: where its block is and what it
 	// computed, in page order.
 	Records []Record
@@ -96,10 +104,11 @@ const MaxProblemsPerFile = 50
 // files, plus 'wasm-unsafe-eval' for the move checker.
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'"
 
-// builder holds the state of one build. Its stages, in the order Build
+// builder holds the state of one build. Its stages, in the order build
 // runs them, live in files of their own: read.go (configuration and
-// pages), analyse.go (every block computed, every problem found),
-// links.go, nav.go (the table of contents), render.go and worksheet.go.
+// pages), analyse.go (the first pass over every page), links.go,
+// translations.go, nav.go (the table of contents), render.go (the second
+// pass: figures computed, pages rendered) and worksheet.go.
 type builder struct {
 	opt   Options
 	files fs.FS
@@ -114,15 +123,107 @@ type builder struct {
 	// directory.
 	tocMu sync.Mutex
 	tocs  map[string]string
+	// out receives the built files; site records their digests.
+	out    output
+	outMu  sync.Mutex
+	digest map[string]string
 }
 
-// Build reads the content directory and builds the whole site in memory.
-// It reports every problem in an engine.ErrorList sorted by file and line.
+// output receives a build's files as they are made.
+type output interface {
+	put(name string, data []byte, digest string) error
+}
+
+// memory is an output that keeps the files.
+type memory map[string][]byte
+
+func (m memory) put(name string, data []byte, _ string) error {
+	m[name] = data
+	return nil
+}
+
+// discard is an output that keeps nothing: a build that only looks for
+// problems, or one that found some.
+type discard struct{}
+
+func (discard) put(string, []byte, string) error { return nil }
+
+// emit hands a file of the site to the output.
+func (b *builder) emit(name string, data []byte) error {
+	if !fs.ValidPath(name) {
+		return errors.New("the file " + strconv.Quote(name) + " would lie outside the site")
+	}
+	d := digest(data)
+	b.outMu.Lock()
+	if _, dup := b.digest[name]; dup {
+		b.outMu.Unlock()
+		return errors.New("two files of the site would be " + name)
+	}
+	b.digest[name] = d
+	out := b.out
+	b.outMu.Unlock()
+	return out.put(name, data, d)
+}
+
+// Build reads the content directory and builds the whole site in memory
+// (Site.Files). It reports every problem in an engine.ErrorList sorted by
+// file and line.
 func Build(ctx context.Context, opt Options) (*Site, error) {
+	files := memory{}
+	s, err := build(ctx, opt, files)
+	if err != nil {
+		return nil, err
+	}
+	s.Files = files
+	return s, nil
+}
+
+// Check builds the site, keeping none of its files: every problem is
+// reported as by Build.
+func Check(ctx context.Context, opt Options) (*Site, error) {
+	return build(ctx, opt, discard{})
+}
+
+// BuildTo builds the site into the directory out, writing every page as
+// soon as it is rendered (so that memory does not grow with the site),
+// and puts it in out's place in one step when the whole build succeeded;
+// otherwise out is left as it was. more, when not nil, is called at the
+// end of a successful build for further files (the checker's modules).
+// See Site.Write for how out is replaced.
+func BuildTo(ctx context.Context, opt Options, out string, more func() (map[string][]byte, error)) (*Site, error) {
+	w, err := newDirWriter(out)
+	if err != nil {
+		return nil, err
+	}
+	s, err := build(ctx, opt, w)
+	if err == nil && more != nil {
+		var files map[string][]byte
+		if files, err = more(); err == nil {
+			for _, name := range slices.Sorted(maps.Keys(files)) {
+				d := digest(files[name])
+				s.Digests[name] = d
+				if err = w.put(name, files[name], d); err != nil {
+					break
+				}
+			}
+		}
+	}
+	if err != nil {
+		w.abort()
+		return nil, err
+	}
+	if err := w.commit(s.manifest()); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// build builds the site into out.
+func build(ctx context.Context, opt Options, out output) (*Site, error) {
 	if opt.Content == "" {
 		opt.Content = "content"
 	}
-	b := &builder{opt: opt, files: opt.FS, jobs: opt.Jobs, md: newMarkdown(), tocs: map[string]string{}}
+	b := &builder{opt: opt, files: opt.FS, jobs: opt.Jobs, md: newMarkdown(), tocs: map[string]string{}, out: out, digest: map[string]string{}}
 	if b.files == nil {
 		// os.Root follows symbolic links only inside the directory.
 		root, err := os.OpenRoot(opt.Content)
@@ -165,8 +266,12 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 	for i, p := range b.pages {
 		b.byKey[p.key()] = i
 	}
+	if b.tmpl == nil {
+		return nil, errs.Limit(MaxProblemsPerFile)
+	}
 
-	// Analyse: every block computed, every problem found.
+	// The first pass: every page and block read, links and translations
+	// checked.
 	b.res = make([]*analysis, len(b.pages))
 	if err := b.parallel(ctx, func(i int) { b.res[i] = b.analyse(i) }); err != nil {
 		return nil, err
@@ -177,62 +282,59 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 	b.checkTranslations(&errs)
 	b.checkLinks(&errs)
 	b.checkWorksheetPaths(&errs)
-	var problems engine.ErrorList
-	if opt.KeepGoing && b.tmpl != nil {
-		problems, errs = errs, nil
-		problems.Sort()
+
+	// The second pass: every figure computed (and its claims checked),
+	// every page rendered and handed to the output. After a problem,
+	// nothing more is kept, but the figures are still computed, so that
+	// every problem is reported at once.
+	if len(errs) > 0 && !opt.KeepGoing {
+		b.out = discard{}
+	}
+	nav := b.navigation()
+	results := make([]rendered, len(b.pages))
+	if err := b.parallel(ctx, func(i int) { results[i] = b.render(i, nav) }); err != nil {
+		return nil, err
+	}
+	site := &Site{Pages: len(b.pages), Rules: b.cfg.Rules, Prose: map[string]string{}}
+	for i, p := range b.pages {
+		site.Prose[p.url()] = b.res[i].prose
+		site.Figures += b.res[i].figures
+		site.Records = append(site.Records, results[i].records...)
+		errs = append(errs, results[i].errs...)
+	}
+	if opt.KeepGoing {
+		site.Problems, errs = errs, nil
+		site.Problems.Sort()
 	}
 	if len(errs) > 0 {
 		return nil, errs.Limit(MaxProblemsPerFile)
 	}
 
-	// Render every page.
-	nav := b.navigation()
-	rendered := make([][]byte, len(b.pages))
-	renderErrs := make([]error, len(b.pages))
-	if err := b.parallel(ctx, func(i int) { rendered[i], renderErrs[i] = b.render(i, nav) }); err != nil {
-		return nil, err
+	// The site's other files; the style sheet gets the print rules of the
+	// diagrams.
+	fixed := maps.Clone(b.tmpl.Static)
+	if css, ok := fixed["style.css"]; ok {
+		fixed["style.css"] = append(slices.Clip(css), []byte("\n/* Board diagrams on paper: the print theme (generated by the diagrams package). */\n@media print {\n"+diagrams.PrintCSS()+"}\n")...)
 	}
-	for i, err := range renderErrs {
-		if err != nil {
-			errs.Add(engine.Pos{File: b.pages[i].file}, "rendering: "+err.Error())
+	if opt.Checker {
+		maps.Copy(fixed, b.tmpl.Scripts)
+	}
+	maps.Copy(fixed, opt.Files)
+	for _, name := range slices.Sorted(maps.Keys(fixed)) {
+		if err := b.emit(name, fixed[name]); err != nil {
+			errs.Add(engine.Pos{File: name}, err.Error())
 		}
+	}
+	if err := b.worksheets(nav); err != nil {
+		errs.Add(engine.Pos{File: "templates"}, err.Error())
+	}
+	if err := b.extraPages(); err != nil {
+		errs.Add(engine.Pos{File: "templates"}, err.Error())
 	}
 	if len(errs) > 0 {
 		return nil, errs.Err()
 	}
-
-	// Gather the files.
-	site := &Site{Files: map[string][]byte{}, Pages: len(b.pages), Problems: problems, Rules: b.cfg.Rules, Prose: map[string]string{}}
-	for i, p := range b.pages {
-		r := b.res[i]
-		site.Prose[p.url()] = r.prose
-		site.Records = append(site.Records, r.records...)
-		site.Files[p.url()] = rendered[i]
-		site.Figures += r.figures
-		for name, data := range r.files {
-			site.Files[name] = data
-		}
-	}
-	for name, data := range b.tmpl.Static {
-		site.Files[name] = data
-	}
-	if opt.Checker {
-		for name, data := range b.tmpl.Scripts {
-			site.Files[name] = data
-		}
-	}
-	for name, data := range opt.Files {
-		site.Files[name] = data
-	}
-	if err := b.worksheets(site.Files, nav); err != nil {
-		errs.Add(engine.Pos{File: "templates"}, err.Error())
-		return nil, errs.Err()
-	}
-	if err := b.extraPages(site.Files); err != nil {
-		errs.Add(engine.Pos{File: "templates"}, err.Error())
-		return nil, errs.Err()
-	}
+	site.Digests = b.digest
 	return site, nil
 }
 

@@ -30,9 +30,16 @@ func (s *Site) Manifest() []byte { return s.manifest() }
 func (s *Site) manifest() []byte {
 	var b strings.Builder
 	b.WriteString(manifestHeader)
-	for _, name := range s.Paths() {
+	digests := s.Digests
+	if digests == nil {
+		digests = map[string]string{}
+		for name, data := range s.Files {
+			digests[name] = digest(data)
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(digests)) {
 		if name != ManifestFile {
-			b.WriteString("file\t" + name + "\t" + digest(s.Files[name]) + "\n")
+			b.WriteString("file\t" + name + "\t" + digests[name] + "\n")
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(s.Prose)) {

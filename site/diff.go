@@ -31,12 +31,12 @@ type RulesDiff struct {
 func DiffRules(ctx context.Context, opt Options, rules []string) (*RulesDiff, error) {
 	opt.KeepGoing = true
 	opt.Checker = false
-	base, err := Build(ctx, opt)
+	base, err := Check(ctx, opt)
 	if err != nil {
 		return nil, err
 	}
 	opt.Rules = append(append([]string(nil), opt.Rules...), rules...)
-	other, err := Build(ctx, opt)
+	other, err := Check(ctx, opt)
 	if err != nil {
 		return nil, err
 	}

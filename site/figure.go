@@ -97,14 +97,10 @@ type figureOut struct {
 	rows      []string
 }
 
-// figure evaluates one position block and renders it. Its problems come
-// back as an engine.ErrorList (or an *engine.Error) placed inside the
-// block.
-func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, opt block.Options) (*figureOut, error) {
-	blk, err := block.Parse(n.Source, opt)
-	if err != nil {
-		return nil, err
-	}
+// figure computes one position block's figure and renders it. Its
+// problems come back as an engine.ErrorList (or an *engine.Error) placed
+// inside the block.
+func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, blk *block.Block) (*figureOut, error) {
 	inBlock := func(msg string) error { return &engine.Error{Pos: engine.Pos{Line: 1, Col: 1}, Msg: msg} }
 	l := p.lang
 	pos := blk.Position

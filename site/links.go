@@ -21,7 +21,7 @@ func isInternal(dest string) bool {
 }
 
 // checkLinks resolves every internal link, reports broken ones and
-// rewrites the others to the built pages.
+// keeps, for the others, the destination in the built site.
 func (b *builder) checkLinks(errs *engine.ErrorList) {
 	for i, p := range b.pages {
 		for _, l := range b.res[i].links {
@@ -46,7 +46,7 @@ func (b *builder) checkLinks(errs *engine.ErrorList) {
 			if anchor != "" {
 				href += "#" + anchor
 			}
-			l.node.Destination = []byte(href)
+			b.res[i].hrefs[l.dest] = href
 		}
 	}
 }

@@ -6,11 +6,15 @@ import (
 	"net/url"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/internal/wasm"
+	"github.com/nardydocs/nardydocs/site/markdown"
 	"github.com/nardydocs/nardydocs/templates/i18n"
+	"github.com/yuin/goldmark/ast"
 )
 
 // alternate is one language version of a page.
@@ -42,11 +46,108 @@ type scriptView struct {
 	Exec, Loader, Wasm string
 }
 
-// render renders page i through the layout.
-func (b *builder) render(i int, nav map[i18n.Lang][]navSection) ([]byte, error) {
+// rendered is what the second pass made of a page.
+type rendered struct {
+	errs    engine.ErrorList
+	records []Record
+}
+
+// render is the second pass over page i: it parses the page again,
+// computes every figure (checking its claims), renders the page through
+// the layout and hands it, with its figures' diagrams, to the output.
+func (b *builder) render(i int, nav map[i18n.Lang][]navSection) rendered {
+	p, an := b.pages[i], b.res[i]
+	var out rendered
+	doc := b.parse(p)
+	num := 0
+	err := ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Link:
+			if href, ok := an.hrefs[string(n.Destination)]; ok {
+				n.Destination = []byte(href)
+			}
+		case *markdown.Figure:
+			n.HTML = []byte{} // a block that cannot be shown is left out
+			switch {
+			case n.Presets:
+				html, err := b.presetsTable(p.lang)
+				if err != nil {
+					out.errs.Add(engine.Pos{File: p.file, Line: n.Line - 1, Col: 1}, err.Error())
+				}
+				n.HTML = html
+			case num < len(an.blocks):
+				num++
+				if blk := an.blocks[num-1]; blk != nil {
+					b.renderFigure(p, n, num, blk, &out)
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	if err == nil {
+		var html []byte
+		html, err = b.layout(i, doc, nav)
+		if err == nil {
+			err = b.emit(p.url(), html)
+		}
+	}
+	if err != nil {
+		out.errs.Add(engine.Pos{File: p.file}, "rendering: "+err.Error())
+	}
+	return out
+}
+
+// renderFigure computes figure num of page p for its block: the HTML goes
+// into the document, the standalone diagram to the output, and a claim
+// the engine disagrees with is a problem (the figure itself is fine: it
+// shows what the engine says).
+func (b *builder) renderFigure(p *page, n *markdown.Figure, num int, blk *block.Block, out *rendered) {
+	base := engine.Pos{File: p.file, Line: n.Line, Col: n.Col}
+	id := "fig-" + strconv.Itoa(num)
+	fig, err := b.figure(p, n, id, num, blk)
+	if err != nil {
+		list := engine.AsList(err)
+		list.Rebase(base)
+		out.errs = append(out.errs, list...)
+		return
+	}
+	var errs engine.ErrorList
+	for _, e := range blk.Expect {
+		var got string
+		var ok bool
+		if e.Odds != nil {
+			got, ok = verifyOdds(blk, e.Odds, fig.odds)
+		} else {
+			got, ok = blk.Verify(e)
+		}
+		if !ok {
+			errs.Add(e.Pos, "expected "+e.Text+", the engine gives "+got+" under profile "+blk.Rules.Profile())
+		}
+	}
+	errs.Rebase(base)
+	out.errs = append(out.errs, errs...)
+	out.records = append(out.records, Record{
+		Page: p.url(), ID: id, File: p.file, Line: n.Line - 1,
+		Tables: digest(computed(fig.html)), Diagram: digest(fig.svg), Rows: fig.rows,
+	})
+	n.HTML = fig.html
+	if fig.svg != nil {
+		if err := b.emit(figureSVG(p, num), fig.svg); err != nil {
+			out.errs.Add(base, err.Error())
+		}
+	}
+}
+
+// layout renders page i, its document ready, through the layout.
+func (b *builder) layout(i int, doc ast.Node, nav map[i18n.Lang][]navSection) ([]byte, error) {
 	p := b.pages[i]
 	var body bytes.Buffer
-	if err := b.md.Renderer().Render(&body, p.src, b.res[i].doc); err != nil {
+	body.Grow(4 * len(p.src))
+	if err := b.md.Renderer().Render(&body, p.src, doc); err != nil {
 		return nil, err
 	}
 	url := p.url()
@@ -91,6 +192,7 @@ func (b *builder) render(i int, nav map[i18n.Lang][]navSection) ([]byte, error) 
 		})
 	}
 	var out bytes.Buffer
+	out.Grow(body.Len() + 8192)
 	if err := b.tmpl.HTML.ExecuteTemplate(&out, "layout.html", v); err != nil {
 		return nil, err
 	}
@@ -198,8 +300,8 @@ type langLink struct {
 	Abs  string
 }
 
-// extraPages adds the language chooser, the 404 page and sitemap.xml.
-func (b *builder) extraPages(files map[string][]byte) error {
+// extraPages makes the language chooser, the 404 page and sitemap.xml.
+func (b *builder) extraPages() error {
 	var langs []langLink
 	for _, l := range i18n.Langs {
 		langs = append(langs, langLink{L: l, Href: string(l) + "/index.html", Abs: b.absURL(string(l) + "/index.html")})
@@ -216,7 +318,9 @@ func (b *builder) extraPages(files map[string][]byte) error {
 		if err := b.tmpl.HTML.ExecuteTemplate(&buf, tmpl, data); err != nil {
 			return err
 		}
-		files[name] = buf.Bytes()
+		if err := b.emit(name, buf.Bytes()); err != nil {
+			return err
+		}
 	}
 	var sm strings.Builder
 	sm.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
@@ -231,6 +335,5 @@ func (b *builder) extraPages(files map[string][]byte) error {
 		sm.WriteString("</url>\n")
 	}
 	sm.WriteString("</urlset>\n")
-	files["sitemap.xml"] = []byte(sm.String())
-	return nil
+	return b.emit("sitemap.xml", []byte(sm.String()))
 }

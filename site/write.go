@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -126,101 +127,143 @@ var writeStep = func(step string) {}
 // without it, dir is moved aside and the new directory moved in: a crash
 // between the two leaves the old site beside dir, and the next build puts
 // it back before anything else.
-func (s *Site) Write(dir string) (err error) {
-	target, err := realPath(dir)
+func (s *Site) Write(dir string) error {
+	w, err := newDirWriter(dir)
 	if err != nil {
 		return err
 	}
-	parent, base := filepath.Dir(target), filepath.Base(target)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
+	var g errgroup.Group
+	g.SetLimit(8)
+	for _, name := range s.Paths() {
+		g.Go(func() error {
+			data := s.Files[name]
+			d, ok := s.Digests[name]
+			if !ok {
+				d = digest(data)
+			}
+			return w.put(name, data, d)
+		})
+	}
+	if err := g.Wait(); err != nil {
+		w.abort()
 		return err
 	}
+	return w.commit(s.manifest())
+}
+
+// dirWriter writes a site into a new directory beside its target, which
+// then takes the target's place (see Site.Write).
+type dirWriter struct {
+	target, tmp string
+	prev        map[string]string // the previous build's files' digests
+	mu          sync.Mutex
+	made        map[string]bool // directories made
+}
+
+// newDirWriter prepares the new directory of the site at dir: leftovers
+// of crashed builds removed, the directory made and marked as a build's
+// own.
+func newDirWriter(dir string) (*dirWriter, error) {
+	target, err := realPath(dir)
+	if err != nil {
+		return nil, err
+	}
+	parent, base := filepath.Dir(target), filepath.Base(target)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, err
+	}
 	if err := cleanLeftovers(parent, base, target); err != nil {
-		return err
+		return nil, err
 	}
 	writeStep("cleaned")
 	tmp, err := os.MkdirTemp(parent, "."+base+".new-")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer func() {
-		if err != nil {
-			os.RemoveAll(tmp)
-		}
-	}()
+	w := &dirWriter{target: target, tmp: tmp, made: map[string]bool{".": true}}
 	if err := os.Chmod(tmp, 0o755); err != nil {
-		return err
+		w.abort()
+		return nil, err
 	}
 	writeStep("created")
-	// The manifest first: every directory this build leaves behind is
-	// marked as its own.
-	if err := os.WriteFile(filepath.Join(tmp, ManifestFile), s.manifest(), 0o644); err != nil {
-		return err
+	// A manifest first, which the new directory's final one replaces:
+	// every directory a build leaves behind is marked as its own.
+	if err := os.WriteFile(filepath.Join(tmp, ManifestFile), []byte(manifestHeader), 0o644); err != nil {
+		w.abort()
+		return nil, err
 	}
 	writeStep("manifest")
-	if err := s.writeFiles(tmp, target); err != nil {
+	if data, err := os.ReadFile(filepath.Join(target, ManifestFile)); err == nil && isManifest(data) {
+		w.prev = readManifest(data).files
+	}
+	return w, nil
+}
+
+// put writes one file of the site (or links the previous build's, when
+// its digest is the same). It may be called from several goroutines.
+func (w *dirWriter) put(name string, data []byte, digest string) error {
+	if !fs.ValidPath(name) || name == ManifestFile {
+		return fmt.Errorf("write %q: not a path inside the site", name)
+	}
+	rel := filepath.FromSlash(name)
+	if err := w.makeDir(filepath.Dir(rel)); err != nil {
+		return err
+	}
+	full := filepath.Join(w.tmp, rel)
+	if old, ok := w.prev[name]; ok && old == digest {
+		if os.Link(filepath.Join(w.target, rel), full) == nil {
+			return nil
+		}
+	}
+	return os.WriteFile(full, data, 0o644)
+}
+
+// makeDir makes directory d of the site, once.
+func (w *dirWriter) makeDir(d string) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.made[d] {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Join(w.tmp, d), 0o755); err != nil {
+		return err
+	}
+	w.made[d] = true
+	return nil
+}
+
+// abort removes the new directory: the target stays as it was.
+func (w *dirWriter) abort() { os.RemoveAll(w.tmp) }
+
+// commit writes the site's manifest and puts the new directory in the
+// target's place.
+func (w *dirWriter) commit(manifest []byte) (err error) {
+	defer func() {
+		if err != nil {
+			w.abort()
+		}
+	}()
+	if err := os.WriteFile(filepath.Join(w.tmp, ManifestFile), manifest, 0o644); err != nil {
 		return err
 	}
 	writeStep("files")
-	if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) {
-		if err := os.Rename(tmp, target); err != nil {
+	if _, err := os.Lstat(w.target); errors.Is(err, fs.ErrNotExist) {
+		if err := os.Rename(w.tmp, w.target); err != nil {
 			return err
 		}
 		writeStep("swapped")
 		return nil
 	}
-	if err := exchangeDirs(tmp, target); err != nil {
-		return swapByRenames(tmp, target)
+	if err := exchangeDirs(w.tmp, w.target); err != nil {
+		return swapByRenames(w.tmp, w.target)
 	}
 	writeStep("swapped")
 	// tmp now holds the previous site.
-	if err := os.RemoveAll(tmp); err != nil {
+	if err := os.RemoveAll(w.tmp); err != nil {
 		return err
 	}
 	writeStep("removed")
 	return nil
-}
-
-// writeFiles writes the site's files into dir, in parallel. A file whose
-// bytes are those of the same file of the previous build in prev (as its
-// manifest says) is hard-linked from there when the file system allows.
-func (s *Site) writeFiles(dir, prev string) error {
-	var old map[string]string
-	if data, err := os.ReadFile(filepath.Join(prev, ManifestFile)); err == nil && isManifest(data) {
-		old = readManifest(data).files
-	}
-	names := s.Paths()
-	// Directories first, once each.
-	made := map[string]bool{}
-	for _, name := range names {
-		if !fs.ValidPath(name) {
-			return fmt.Errorf("write %q: not a path inside the site", name)
-		}
-		if d := filepath.Dir(filepath.FromSlash(name)); !made[d] {
-			if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
-				return err
-			}
-			made[d] = true
-		}
-	}
-	var g errgroup.Group
-	g.SetLimit(8)
-	for _, name := range names {
-		if name == ManifestFile {
-			continue
-		}
-		g.Go(func() error {
-			full := filepath.Join(dir, filepath.FromSlash(name))
-			data := s.Files[name]
-			if d, ok := old[name]; ok && d == digest(data) {
-				if os.Link(filepath.Join(prev, filepath.FromSlash(name)), full) == nil {
-					return nil
-				}
-			}
-			return os.WriteFile(full, data, 0o644)
-		})
-	}
-	return g.Wait()
 }
 
 // leftover reports whether name, in the directory of the output target

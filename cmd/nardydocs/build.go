@@ -113,8 +113,12 @@ that contains it is always refused.`,
 			if err := site.CheckOutput(out, f.content, force); err != nil {
 				return err
 			}
+			previous, err := os.ReadFile(filepath.Join(out, site.ManifestFile))
+			if err != nil {
+				previous = nil // no previous build to compare with
+			}
 			// The checker's modules are found (or compiled) while the
-			// site is built.
+			// site is built, and written at its end.
 			var modules wasm.Files
 			var modErr error
 			done := make(chan struct{})
@@ -122,27 +126,20 @@ that contains it is always refused.`,
 				defer close(done)
 				modules, modErr = f.checkerModules(cmd)
 			}()
-			s, err := site.Build(cmd.Context(), f.options())
+			s, err := site.BuildTo(cmd.Context(), f.options(), out, func() (map[string][]byte, error) {
+				<-done
+				return modules, modErr
+			})
 			<-done
 			if err != nil {
+				if modErr != nil && errors.Is(err, modErr) {
+					return modErr
+				}
 				printBuildErrors(cmd.ErrOrStderr(), err)
 				return errReported
 			}
-			if modErr != nil {
-				return modErr
-			}
-			for name, data := range modules {
-				s.Files[name] = data
-			}
-			previous, err := os.ReadFile(filepath.Join(out, site.ManifestFile))
-			if err != nil {
-				previous = nil // no previous build to compare with
-			}
-			if err := s.Write(out); err != nil {
-				return err
-			}
 			fmt.Fprintf(cmd.OutOrStdout(), "built %s, %s, %s into %s in %s\n",
-				count(s.Pages, "page"), count(s.Figures, "figure"), count(len(s.Files), "file"), out, time.Since(start).Round(time.Millisecond))
+				count(s.Pages, "page"), count(s.Figures, "figure"), count(len(s.Digests), "file"), out, time.Since(start).Round(time.Millisecond))
 			fmt.Fprintln(cmd.OutOrStdout(), s.Compare(previous))
 			return nil
 		},
@@ -163,7 +160,7 @@ func newCheckCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			// The forms of the checker are rendered (and so checked);
 			// its modules are not needed.
-			s, err := site.Build(cmd.Context(), f.options())
+			s, err := site.Check(cmd.Context(), f.options())
 			if err != nil {
 				printBuildErrors(cmd.ErrOrStderr(), err)
 				return errReported

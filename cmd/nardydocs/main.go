@@ -18,12 +18,22 @@ import (
 	"context"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"syscall"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// $NARDYDOCS_CPUPROFILE names a file for a CPU profile of the run,
+	// for measuring builds (go tool pprof).
+	if name := os.Getenv("NARDYDOCS_CPUPROFILE"); name != "" {
+		if f, err := os.Create(name); err == nil {
+			pprof.StartCPUProfile(f)
+			defer f.Close()
+		}
+	}
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	pprof.StopCPUProfile()
 	stop()
 	os.Exit(code)
 }
