@@ -52,6 +52,13 @@ type Options struct {
 	// Files are added to the site as they are, by path: the checker's
 	// modules (package internal/wasm).
 	Files map[string][]byte
+	// Cache, when set, keeps the figures of one build for the next: a
+	// figure whose inputs did not change is taken from it.
+	Cache *Cache
+	// Input is the fingerprint of what the build reads (Fingerprint),
+	// recorded in the manifest so that the next build of the same input
+	// can leave the site as it is (Unchanged).
+	Input string
 	// KeepGoing reports problems in the content (bad blocks, failed
 	// claims, broken links) in Site.Problems instead of failing; a block
 	// with a problem is left out of its page. Used to compare profiles.
@@ -68,6 +75,9 @@ type Site struct {
 	Pages, Figures int
 	// Digests has, by path, a digest of every file of the site.
 	Digests map[string]string
+	// Input is the fingerprint of what the site was built from (see
+	// Fingerprint), when the build was given one.
+	Input string
 	// Records describe every figure: where its block is and what it
 	// computed, in page order.
 	Records []Record
@@ -135,10 +145,15 @@ type output interface {
 }
 
 // memory is an output that keeps the files.
-type memory map[string][]byte
+type memory struct {
+	mu    sync.Mutex
+	files map[string][]byte
+}
 
-func (m memory) put(name string, data []byte, _ string) error {
-	m[name] = data
+func (m *memory) put(name string, data []byte, _ string) error {
+	m.mu.Lock()
+	m.files[name] = data
+	m.mu.Unlock()
 	return nil
 }
 
@@ -169,12 +184,12 @@ func (b *builder) emit(name string, data []byte) error {
 // (Site.Files). It reports every problem in an engine.ErrorList sorted by
 // file and line.
 func Build(ctx context.Context, opt Options) (*Site, error) {
-	files := memory{}
+	files := &memory{files: map[string][]byte{}}
 	s, err := build(ctx, opt, files)
 	if err != nil {
 		return nil, err
 	}
-	s.Files = files
+	s.Files = files.files
 	return s, nil
 }
 
@@ -334,7 +349,7 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 	if len(errs) > 0 {
 		return nil, errs.Err()
 	}
-	site.Digests = b.digest
+	site.Digests, site.Input = b.digest, opt.Input
 	return site, nil
 }
 

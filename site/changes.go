@@ -30,6 +30,10 @@ func (s *Site) Manifest() []byte { return s.manifest() }
 func (s *Site) manifest() []byte {
 	var b strings.Builder
 	b.WriteString(manifestHeader)
+	if s.Input != "" {
+		b.WriteString("input\t" + s.Input + "\n")
+	}
+	b.WriteString("count\t" + strconv.Itoa(s.Pages) + "\t" + strconv.Itoa(s.Figures) + "\n")
 	digests := s.Digests
 	if digests == nil {
 		digests = map[string]string{}
@@ -63,9 +67,11 @@ type manifestFigure struct {
 
 // manifestData is what a manifest holds.
 type manifestData struct {
-	files   map[string]string // by path
-	prose   map[string]string // by page path
-	figures map[string]*manifestFigure
+	input              string            // the fingerprint of the build's input
+	pages, figureCount int               // what the build counted
+	files              map[string]string // by path
+	prose              map[string]string // by page path
+	figures            map[string]*manifestFigure
 }
 
 // readManifest reads a manifest. Lines it does not know are skipped.
@@ -74,6 +80,11 @@ func readManifest(data []byte) manifestData {
 	for line := range strings.Lines(string(data)) {
 		f := strings.SplitN(strings.TrimSuffix(line, "\n"), "\t", 4)
 		switch {
+		case len(f) == 2 && f[0] == "input":
+			m.input = f[1]
+		case len(f) == 3 && f[0] == "count":
+			m.pages, _ = strconv.Atoi(f[1])
+			m.figureCount, _ = strconv.Atoi(f[2])
 		case len(f) == 3 && f[0] == "file":
 			m.files[f[1]] = f[2]
 		case len(f) == 3 && f[0] == "page":

@@ -108,24 +108,38 @@ func (b *builder) render(i int, nav map[i18n.Lang][]navSection) rendered {
 func (b *builder) renderFigure(p *page, n *markdown.Figure, num int, blk *block.Block, out *rendered) {
 	base := engine.Pos{File: p.file, Line: n.Line, Col: n.Col}
 	id := "fig-" + strconv.Itoa(num)
-	fig, err := b.figure(p, n, id, num, blk)
-	if err != nil {
-		list := engine.AsList(err)
-		list.Rebase(base)
-		out.errs = append(out.errs, list...)
-		return
+	var fig *cachedFigure
+	var key string
+	if b.opt.Cache != nil {
+		key = b.figureKey(p, n, num, blk)
+		fig, _ = b.opt.Cache.get(key)
+	}
+	if fig == nil || len(fig.claims) != len(blk.Expect) {
+		made, err := b.figure(p, n, id, num, blk)
+		if err != nil {
+			list := engine.AsList(err)
+			list.Rebase(base)
+			out.errs = append(out.errs, list...)
+			return
+		}
+		fig = &cachedFigure{html: made.html, svg: made.svg, rows: made.rows}
+		for _, e := range blk.Expect {
+			var c claimResult
+			if e.Odds != nil {
+				c.got, c.ok = verifyOdds(blk, e.Odds, made.odds)
+			} else {
+				c.got, c.ok = blk.Verify(e)
+			}
+			fig.claims = append(fig.claims, c)
+		}
+		if b.opt.Cache != nil {
+			b.opt.Cache.put(key, fig)
+		}
 	}
 	var errs engine.ErrorList
-	for _, e := range blk.Expect {
-		var got string
-		var ok bool
-		if e.Odds != nil {
-			got, ok = verifyOdds(blk, e.Odds, fig.odds)
-		} else {
-			got, ok = blk.Verify(e)
-		}
-		if !ok {
-			errs.Add(e.Pos, "expected "+e.Text+", the engine gives "+got+" under profile "+blk.Rules.Profile())
+	for k, e := range blk.Expect {
+		if c := fig.claims[k]; !c.ok {
+			errs.Add(e.Pos, "expected "+e.Text+", the engine gives "+c.got+" under profile "+blk.Rules.Profile())
 		}
 	}
 	errs.Rebase(base)

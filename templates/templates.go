@@ -5,8 +5,11 @@
 package templates
 
 import (
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"errors"
+	"fmt"
 	"html/template"
 	"io/fs"
 	"os"
@@ -36,6 +39,9 @@ type Set struct {
 	HTML    *template.Template
 	Static  map[string][]byte
 	Scripts map[string][]byte
+	// Digest is a digest of every template's source as loaded: two sets
+	// with the same Digest render alike.
+	Digest string
 }
 
 var tmplErrLine = regexp.MustCompile(`^template: [^:]+:(\d+):(?:\d+:)? ?(.*)$`)
@@ -60,11 +66,14 @@ func Load(dir string, funcs template.FuncMap) (*Set, error) {
 		return data, "templates/" + name, err
 	}
 	set := &Set{HTML: template.New("").Funcs(funcs), Static: map[string][]byte{}, Scripts: map[string][]byte{}}
+	h := sha256.New()
 	for _, name := range Names {
 		data, path, err := read(name)
 		if err != nil {
 			return nil, &engine.Error{Pos: engine.Pos{File: path}, Msg: err.Error()}
 		}
+		fmt.Fprintf(h, "%s %d\n", name, len(data))
+		h.Write(data)
 		if _, err := set.HTML.New(name).Parse(string(data)); err != nil {
 			fe := &engine.Error{Pos: engine.Pos{File: path}, Msg: err.Error()}
 			if m := tmplErrLine.FindStringSubmatch(err.Error()); m != nil {
@@ -88,5 +97,6 @@ func Load(dir string, funcs template.FuncMap) (*Set, error) {
 		}
 		set.Scripts[name] = data
 	}
+	set.Digest = hex.EncodeToString(h.Sum(nil)[:16])
 	return set, nil
 }

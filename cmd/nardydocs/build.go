@@ -43,12 +43,61 @@ func (f *siteFlags) registerChecker(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.BoolVar(&f.noChecker, "no-checker", false, "build the site without the in-browser move checker")
 	fl.StringVar(&f.source, "source", "", "compile the checker from these nardydocs sources (default: $NARDYDOCS_SOURCE, else the checker this binary carries or the sources it was built from)")
-	fl.StringVar(&f.cacheDir, "cache-dir", "", "where compiled checker modules are kept (default: $NARDYDOCS_CACHE, else the user's cache directory)")
-	fl.BoolVar(&f.noCache, "no-cache", false, "compile the checker without reading or writing the cache")
+	fl.StringVar(&f.cacheDir, "cache-dir", "", "where compiled checker modules and computed figures are kept (default: $NARDYDOCS_CACHE, else the user's cache directory)")
+	fl.BoolVar(&f.noCache, "no-cache", false, "compute every figure and compile the checker without reading or writing the cache")
 }
 
 func (f *siteFlags) options() site.Options {
-	return site.Options{Content: f.content, Templates: f.templates, Jobs: f.jobs, Rules: f.rules, BaseURL: f.baseURL, Checker: !f.noChecker}
+	opt := site.Options{Content: f.content, Templates: f.templates, Jobs: f.jobs, Rules: f.rules, BaseURL: f.baseURL, Checker: !f.noChecker}
+	if root := f.cacheRoot(); root != "" && !f.noCache {
+		opt.Cache = site.NewCache(root)
+	}
+	return opt
+}
+
+// cacheRoot is the directory of the caches of computed figures and
+// compiled checker modules: --cache-dir, $NARDYDOCS_CACHE, or nardydocs in
+// the user's cache directory; "" when there is none.
+func (f *siteFlags) cacheRoot() string {
+	if f.cacheDir != "" {
+		return f.cacheDir
+	}
+	if env := os.Getenv("NARDYDOCS_CACHE"); env != "" {
+		return env
+	}
+	if user, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(user, "nardydocs")
+	}
+	return ""
+}
+
+// wasmOptions says where the checker's modules come from.
+func (f *siteFlags) wasmOptions() wasm.Options {
+	src := f.source
+	if src == "" {
+		src = os.Getenv("NARDYDOCS_SOURCE")
+	}
+	return wasm.Options{Source: src, CacheDir: f.cacheRoot(), NoCache: f.noCache}
+}
+
+// fingerprint returns the digest of what a build with opt reads, the
+// checker's modules included, or "" when there is none to trust.
+func (f *siteFlags) fingerprint(opt site.Options) string {
+	if opt.Cache == nil {
+		return ""
+	}
+	key := ""
+	if opt.Checker {
+		var err error
+		if key, err = wasm.Key(f.wasmOptions()); err != nil {
+			return ""
+		}
+	}
+	input, err := site.Fingerprint(opt, key)
+	if err != nil {
+		return ""
+	}
+	return input
 }
 
 // checkerModules returns the checker's modules (package internal/wasm),
@@ -58,21 +107,14 @@ func (f *siteFlags) checkerModules(cmd *cobra.Command) (wasm.Files, error) {
 	if f.noChecker {
 		return nil, nil
 	}
-	src := f.source
-	if src == "" {
-		src = os.Getenv("NARDYDOCS_SOURCE")
-	}
 	start := time.Now()
 	compiling := false
-	files, err := wasm.Get(cmd.Context(), wasm.Options{
-		Source:   src,
-		CacheDir: f.cacheDir,
-		NoCache:  f.noCache,
-		Compiling: func() {
-			compiling = true
-			fmt.Fprintln(cmd.ErrOrStderr(), "compiling the move checker (first time only)…")
-		},
-	})
+	o := f.wasmOptions()
+	o.Compiling = func() {
+		compiling = true
+		fmt.Fprintln(cmd.ErrOrStderr(), "compiling the move checker (first time only)…")
+	}
+	files, err := wasm.Get(cmd.Context(), o)
 	if err == nil && compiling {
 		fmt.Fprintf(cmd.ErrOrStderr(), "compiled the move checker in %s\n", time.Since(start).Round(100*time.Millisecond))
 	}
@@ -113,6 +155,16 @@ that contains it is always refused.`,
 			if err := site.CheckOutput(out, f.content, force); err != nil {
 				return err
 			}
+			// A build of the same input as the site in out would make the
+			// same site: it is left as it is.
+			opt := f.options()
+			opt.Input = f.fingerprint(opt)
+			if s, ok := site.Unchanged(out, opt.Input); ok {
+				fmt.Fprintf(cmd.OutOrStdout(), "built %s, %s, %s into %s in %s: nothing changed\n",
+					count(s.Pages, "page"), count(s.Figures, "figure"), count(len(s.Digests), "file"), out, time.Since(start).Round(time.Millisecond))
+				fmt.Fprintln(cmd.OutOrStdout(), "no changes since the previous build")
+				return nil
+			}
 			previous, err := os.ReadFile(filepath.Join(out, site.ManifestFile))
 			if err != nil {
 				previous = nil // no previous build to compare with
@@ -126,7 +178,7 @@ that contains it is always refused.`,
 				defer close(done)
 				modules, modErr = f.checkerModules(cmd)
 			}()
-			s, err := site.BuildTo(cmd.Context(), f.options(), out, func() (map[string][]byte, error) {
+			s, err := site.BuildTo(cmd.Context(), opt, out, func() (map[string][]byte, error) {
 				<-done
 				return modules, modErr
 			})

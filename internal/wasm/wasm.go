@@ -88,19 +88,13 @@ type Options struct {
 // Get returns the modules: embedded, cached or compiled (see the package
 // comment).
 func Get(ctx context.Context, o Options) (Files, error) {
-	src := o.Source
-	if src != "" {
-		if err := checkSource(src); err != nil {
-			return nil, fmt.Errorf("--source %s: %w", src, err)
-		}
-	} else {
-		if f, ok := embeddedFiles(); ok {
-			return f, nil
-		}
-		var err error
-		if src, err = ownSource(); err != nil {
-			return nil, err
-		}
+	src, err := o.source()
+	if err != nil {
+		return nil, err
+	}
+	if src == "" {
+		f, _ := embeddedFiles()
+		return f, nil
 	}
 	goTool, err := findGo()
 	if err != nil {
@@ -132,6 +126,43 @@ func Get(ctx context.Context, o Options) (Files, error) {
 		}
 	}
 	return f, nil
+}
+
+// Key names the modules Get would return, without reading or compiling
+// them: the digest of their sources, or of the embedded modules.
+func Key(o Options) (string, error) {
+	src, err := o.source()
+	if err != nil {
+		return "", err
+	}
+	if src == "" {
+		h := sha256.New()
+		for _, name := range names {
+			data, _ := embedded.ReadFile("embedded/" + name)
+			h.Write(data)
+		}
+		return "embedded " + hex.EncodeToString(h.Sum(nil)[:16]), nil
+	}
+	goTool, err := findGo()
+	if err != nil {
+		return "", err
+	}
+	return cacheKey(src, goTool)
+}
+
+// source returns the sources the modules are compiled from, or "" for
+// the embedded modules.
+func (o Options) source() (string, error) {
+	if o.Source != "" {
+		if err := checkSource(o.Source); err != nil {
+			return "", fmt.Errorf("--source %s: %w", o.Source, err)
+		}
+		return o.Source, nil
+	}
+	if _, ok := embeddedFiles(); ok {
+		return "", nil
+	}
+	return ownSource()
 }
 
 // cacheDir returns the directory of the cached modules.
