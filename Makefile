@@ -3,7 +3,7 @@
 GO ?= go
 BIN := bin/nardydocs
 
-.PHONY: all build site test vet bench fuzz golden clean release
+.PHONY: all build site test vet bench fuzz golden clean release wasm
 
 all: build
 
@@ -56,6 +56,11 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseCode$$' -fuzztime $(FUZZTIME) ./engine/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseMoves$$' -fuzztime $(FUZZTIME) ./engine/
 	$(GO) test -run '^$$' -fuzz '^FuzzGnubgID$$' -fuzztime $(FUZZTIME) ./engine/
+
+# Compile the checker's modules into internal/wasm/embedded after a change
+# to the code they are built from (a test fails until it is done).
+wasm:
+	$(GO) test -count=1 -run '^TestEmbeddedModules$$' ./internal/wasm -update
 
 # Release binaries for linux, macOS and Windows (amd64, arm64) in dist/,
 # each carrying the compiled move checker; VERSION=v1.2.3 names them.

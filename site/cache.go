@@ -124,8 +124,9 @@ func (c *Cache) get(key string) (f *cachedFigure, ok bool) {
 }
 
 // put keeps a figure under key. A cache in a directory writes a file of
-// its own for it, through a rename, so that no reader sees half of one;
-// a failure to write only means a later build computes it again.
+// its own for it (a half-written file, from a build that crashed, is not
+// read back: decodeFigure checks every length); a failure to write only
+// means a later build computes it again.
 func (c *Cache) put(key string, f *cachedFigure) {
 	if c.Dir == "" {
 		c.mu.Lock()
@@ -137,16 +138,12 @@ func (c *Cache) put(key string, f *cachedFigure) {
 		return
 	}
 	name := c.file(key)
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+	data := encodeFigure(f)
+	if os.WriteFile(name, data, 0o644) == nil {
 		return
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".new-")
-	if err != nil {
-		return
-	}
-	_, werr := tmp.Write(encodeFigure(f))
-	if cerr := tmp.Close(); werr != nil || cerr != nil || os.Rename(tmp.Name(), name) != nil {
-		os.Remove(tmp.Name())
+	if os.MkdirAll(filepath.Dir(name), 0o755) == nil {
+		os.WriteFile(name, data, 0o644)
 	}
 }
 

@@ -6,17 +6,21 @@
 // The modules come, in this order of preference, from
 //
 //   - sources named by the caller (--source, $NARDYDOCS_SOURCE);
-//   - the modules embedded in a release binary (make release);
-//   - the sources the binary was built from, when they are still on disk
-//     (a checkout, go run, go install ./cmd/nardydocs);
-//   - the module cache, where go install module@version leaves them.
+//   - the modules embedded in the binary (embedded/, written by make
+//     wasm), compiled from the same sources: a build then needs no Go
+//     toolchain and no time to compile;
+//   - the sources the binary was built from, when they are on disk and
+//     changed since the embedded modules were compiled (a checkout, go
+//     run, go install ./cmd/nardydocs);
+//   - the module cache, where go install module@version leaves them,
+//     for a binary that embeds none.
 //
 // Sources are compiled with the Go toolchain (GOOS=js GOARCH=wasm), both
 // modules at once, and the result is kept in a content-addressed cache:
-// the key is a digest of every Go source file, go.mod and go.sum, the Go
-// version and the build's environment, so that a warm build runs no go
-// command at all, and any change to what goes into a module compiles it
-// again.
+// the key is a digest of the Go files of every package of this module
+// the modules import, go.mod and go.sum, the Go version and the build's
+// environment, so that a warm build runs no go command at all, and any
+// change to what goes into a module compiles it again.
 package wasm
 
 import (
@@ -28,10 +32,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"go/build"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -63,12 +70,23 @@ type Files map[string][]byte
 // names lists the files of Files.
 var names = []string{Checker, Checker + ".gz", Board, Board + ".gz", Exec}
 
-// embedded holds the modules of a release binary (make release puts them
-// in embedded/ before building it); a binary built otherwise holds only
-// embedded/README.md.
+// embedded holds the modules compiled from this version of the sources
+// (make wasm writes them, gzipped, with the digest of the sources they
+// were compiled from in sources.sum), so that a build needs no Go
+// toolchain and no time to compile them.
 //
 //go:embed embedded
 var embedded embed.FS
+
+// embeddedSum is the digest of the sources the embedded modules were
+// compiled from ("" when there are none).
+func embeddedSum() string {
+	data, err := embedded.ReadFile("embedded/sources.sum")
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(data))
+}
 
 // Options control where the modules come from.
 type Options struct {
@@ -93,8 +111,7 @@ func Get(ctx context.Context, o Options) (Files, error) {
 		return nil, err
 	}
 	if src == "" {
-		f, _ := embeddedFiles()
-		return f, nil
+		return embeddedFiles()
 	}
 	goTool, err := findGo()
 	if err != nil {
@@ -136,12 +153,7 @@ func Key(o Options) (string, error) {
 		return "", err
 	}
 	if src == "" {
-		h := sha256.New()
-		for _, name := range names {
-			data, _ := embedded.ReadFile("embedded/" + name)
-			h.Write(data)
-		}
-		return "embedded " + hex.EncodeToString(h.Sum(nil)[:16]), nil
+		return "embedded " + embeddedSum(), nil
 	}
 	goTool, err := findGo()
 	if err != nil {
@@ -151,7 +163,10 @@ func Key(o Options) (string, error) {
 }
 
 // source returns the sources the modules are compiled from, or "" for
-// the embedded modules.
+// the embedded modules: those are used unless sources are named, or the
+// sources this binary was built from are on disk and differ from the
+// ones the embedded modules were compiled from (a change not yet
+// compiled into them).
 func (o Options) source() (string, error) {
 	if o.Source != "" {
 		if err := checkSource(o.Source); err != nil {
@@ -159,10 +174,16 @@ func (o Options) source() (string, error) {
 		}
 		return o.Source, nil
 	}
-	if _, ok := embeddedFiles(); ok {
-		return "", nil
+	sum := embeddedSum()
+	if sum == "" {
+		return ownSource()
 	}
-	return ownSource()
+	if src, ok := localSource(); ok {
+		if d, err := sourceDigest(src); err == nil && d != sum {
+			return src, nil
+		}
+	}
+	return "", nil
 }
 
 // cacheDir returns the directory of the cached modules.
@@ -182,17 +203,31 @@ func (o Options) cacheDir() (string, error) {
 	return filepath.Join(dir, "checker"), nil
 }
 
-// embeddedFiles returns the modules embedded in a release binary.
-func embeddedFiles() (Files, bool) {
+// embeddedFiles returns the embedded modules, uncompressed and gzipped,
+// and their loader.
+func embeddedFiles() (Files, error) {
 	f := Files{}
-	for _, name := range names {
-		data, err := embedded.ReadFile("embedded/" + name)
+	for _, name := range []string{Checker, Board} {
+		gz, err := embedded.ReadFile("embedded/" + name + ".gz")
 		if err != nil {
-			return nil, false
+			return nil, err
 		}
-		f[name] = data
+		zr, err := gzip.NewReader(bytes.NewReader(gz))
+		if err != nil {
+			return nil, fmt.Errorf("the embedded %s: %w", name, err)
+		}
+		data, err := io.ReadAll(zr)
+		if err != nil {
+			return nil, fmt.Errorf("the embedded %s: %w", name, err)
+		}
+		f[name], f[name+".gz"] = data, gz
 	}
-	return f, true
+	data, err := embedded.ReadFile("embedded/" + Exec)
+	if err != nil {
+		return nil, err
+	}
+	f[Exec] = data
+	return f, nil
 }
 
 // checkSource reports whether dir holds the nardydocs sources.
@@ -222,11 +257,8 @@ func modulePath(gomod []byte) string {
 // of a checkout), or else the module cache's copy of the binary's module
 // version.
 func ownSource() (string, error) {
-	if _, file, _, ok := runtime.Caller(0); ok && filepath.IsAbs(file) {
-		dir := filepath.Dir(filepath.Dir(filepath.Dir(file))) // internal/wasm/wasm.go → the module's root
-		if checkSource(dir) == nil {
-			return dir, nil
-		}
+	if src, ok := localSource(); ok {
+		return src, nil
 	}
 	info, ok := debug.ReadBuildInfo()
 	if !ok || info.Main.Path != Module || info.Main.Version == "" || info.Main.Version == "(devel)" {
@@ -245,6 +277,18 @@ func ownSource() (string, error) {
 		return "", fmt.Errorf("go mod download gave no sources of %s@%s", Module, info.Main.Version)
 	}
 	return dir, nil
+}
+
+// localSource returns the directory this file was compiled in, when it
+// still holds the nardydocs sources (go run, go build and go install of a
+// checkout; not a binary built with -trimpath).
+func localSource() (string, bool) {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok || !filepath.IsAbs(file) {
+		return "", false
+	}
+	dir := filepath.Dir(filepath.Dir(filepath.Dir(file))) // internal/wasm/wasm.go → the module's root
+	return dir, checkSource(dir) == nil
 }
 
 // errNoSource says what to do when no way to the modules is left.
@@ -301,47 +345,72 @@ func goVersion(goTool string) (string, error) {
 // keyEnv lists the environment that changes what the go command builds.
 var keyEnv = []string{"GOFLAGS", "GOEXPERIMENT", "GOWASM", "GOAMD64", "GOTOOLCHAIN"}
 
-// cacheKey is the digest of everything that goes into the modules: every
-// non-test Go file under src (with its path), go.mod and go.sum, the Go
-// version and the environment that changes a build.
+// cacheKey is the digest of everything that goes into the compiled
+// modules: their sources (sourceDigest), the Go version and the
+// environment that changes a build.
 func cacheKey(src, goTool string) (string, error) {
 	version, err := goVersion(goTool)
 	if err != nil {
 		return "", err
 	}
-	h := sha256.New()
-	fmt.Fprintf(h, "nardydocs checker 2\n%s\n%q\n", version, buildFlags)
-	for _, k := range keyEnv {
-		fmt.Fprintf(h, "%s=%s\n", k, os.Getenv(k))
-	}
-	var files []string
-	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		name := d.Name()
-		if d.IsDir() {
-			if p != src && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules" || name == "content" || name == "public") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") || p == filepath.Join(src, "go.mod") || p == filepath.Join(src, "go.sum") {
-			files = append(files, p)
-		}
-		return nil
-	})
+	sum, err := sourceDigest(src)
 	if err != nil {
 		return "", err
 	}
+	h := sha256.New()
+	fmt.Fprintf(h, "nardydocs checker 3\n%s\n%q\n%s\n", version, buildFlags, sum)
+	for _, k := range keyEnv {
+		fmt.Fprintf(h, "%s=%s\n", k, os.Getenv(k))
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+}
+
+// sourceDigest is the digest of the sources of the modules: go.mod,
+// go.sum and every Go file (as compiled for js/wasm) of the packages of
+// this module that the modules' main packages import, directly or not.
+// What they do not import (the site generator, the command line, tests)
+// does not change it.
+func sourceDigest(src string) (string, error) {
+	ctx := build.Default
+	ctx.GOOS, ctx.GOARCH = "js", "wasm"
+	ctx.Dir = src
+	seen := map[string]bool{}
+	var files []string
+	var walk func(dir string) error
+	walk = func(dir string) error {
+		if seen[dir] {
+			return nil
+		}
+		seen[dir] = true
+		pkg, err := ctx.ImportDir(filepath.Join(src, filepath.FromSlash(dir)), 0)
+		if err != nil {
+			return fmt.Errorf("reading the sources of the move checker: %w", err)
+		}
+		for _, f := range pkg.GoFiles {
+			files = append(files, path.Join(dir, f))
+		}
+		for _, imp := range pkg.Imports {
+			if rest, ok := strings.CutPrefix(imp, Module+"/"); ok {
+				if err := walk(rest); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	for _, p := range packages {
+		if err := walk(strings.TrimPrefix(p, "./")); err != nil {
+			return "", err
+		}
+	}
 	slices.Sort(files)
-	for _, f := range files {
-		data, err := os.ReadFile(f)
+	h := sha256.New()
+	for _, f := range append([]string{"go.mod", "go.sum"}, files...) {
+		data, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(f)))
 		if err != nil {
 			return "", err
 		}
-		rel, _ := filepath.Rel(src, f)
-		fmt.Fprintf(h, "%s %d\n", filepath.ToSlash(rel), len(data))
+		fmt.Fprintf(h, "%s %d\n", f, len(data))
 		h.Write(data)
 	}
 	return hex.EncodeToString(h.Sum(nil)[:16]), nil

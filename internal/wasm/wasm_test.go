@@ -13,14 +13,17 @@ func fakeSources(t *testing.T) (src, goTool string) {
 	root := t.TempDir()
 	src = filepath.Join(root, "src")
 	for name, data := range map[string]string{
-		"go.mod":                  "module " + Module + "\n\ngo 1.26.0\n",
-		"go.sum":                  "",
-		"engine/movegen.go":       "package engine\n",
-		"engine/rules_test.go":    "package engine\n",
-		"cmd/checker/main_js.go":  "package main\n",
-		"templates/layout.html":   "<html>",
-		"content/ru/index.md":     "---\ntitle: x\n---\n",
-		"engine/testdata/case.go": "package x\n",
+		"go.mod":                       "module " + Module + "\n\ngo 1.26.0\n",
+		"go.sum":                       "",
+		"engine/movegen.go":            "package engine\n",
+		"engine/rules_test.go":         "package engine\n",
+		"engine/native.go":             "//go:build !js\n\npackage engine\n",
+		"cmd/checker/main_js.go":       "package main\n\nimport _ \"" + Module + "/engine\"\n",
+		"cmd/checker-board/main_js.go": "package main\n\nimport _ \"" + Module + "/engine\"\n",
+		"site/site.go":                 "package site\n",
+		"templates/layout.html":        "<html>",
+		"content/ru/index.md":          "---\ntitle: x\n---\n",
+		"engine/testdata/case.go":      "package x\n",
 	} {
 		full := filepath.Join(src, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
@@ -65,11 +68,13 @@ func TestCacheKey(t *testing.T) {
 	}
 	// What does not go into a module leaves the key as it is.
 	edit("engine/rules_test.go", "package engine // changed\n")
+	edit("engine/native.go", "//go:build !js\n\npackage engine // changed\n")
+	edit("site/site.go", "package site // changed\n")
 	edit("templates/layout.html", "<html lang=ru>")
 	edit("content/ru/index.md", "changed")
 	edit("engine/testdata/case.go", "package y\n")
 	if key() != base {
-		t.Error("a test, a template, content or test data changed the key")
+		t.Error("a test, a file not built for js/wasm, a package the modules do not import, a template, content or test data changed the key")
 	}
 	// Each input of a module changes it.
 	for _, c := range []struct {
