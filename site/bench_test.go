@@ -2,8 +2,12 @@ package site
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"testing"
+	"testing/fstest"
 
 	"github.com/nardydocs/nardydocs/engine"
 )
@@ -38,5 +42,40 @@ func BenchmarkBuildEachProfile(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkRebuildOnePage is what serve does when an editor saves a
+// page: the whole site built again in memory with the figures of the
+// previous build at hand (an in-memory Cache), one page's prose changed.
+func BenchmarkRebuildOnePage(b *testing.B) {
+	files := fstest.MapFS{}
+	root := filepath.Join("..", "content")
+	err := filepath.WalkDir(root, func(name string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(name)
+		rel, _ := filepath.Rel(root, name)
+		files[filepath.ToSlash(rel)] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	opt := Options{Content: "content", FS: files, Checker: true, Cache: NewCache("")}
+	if _, err := Build(context.Background(), opt); err != nil {
+		b.Fatal(err)
+	}
+	page := files["ru/long/head.md"]
+	original := page.Data
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		n++
+		page.Data = append(slices.Clip(original), []byte("\nАбзац "+strconv.Itoa(n)+".\n")...)
+		if _, err := Build(context.Background(), opt); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

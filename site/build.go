@@ -73,7 +73,8 @@ type Site struct {
 	Files map[string][]byte
 	// Pages and Figures count what was built.
 	Pages, Figures int
-	// Digests has, by path, a digest of every file of the site.
+	// Digests has, by path, a digest of every file of a site written to a
+	// directory (a site in memory has its Files).
 	Digests map[string]string
 	// Input is the fingerprint of what the site was built from (see
 	// Fingerprint), when the build was given one.
@@ -133,15 +134,17 @@ type builder struct {
 	// directory.
 	tocMu sync.Mutex
 	tocs  map[string]string
-	// out receives the built files; site records their digests.
+	// out receives the built files; digest has, by path, every file
+	// emitted and the digest out made of it (when it makes one).
 	out    output
 	outMu  sync.Mutex
 	digest map[string]string
 }
 
-// output receives a build's files as they are made.
+// output receives a build's files as they are made, and may return a
+// digest of each (the directory writer needs them; the others do not).
 type output interface {
-	put(name string, data []byte, digest string) error
+	put(name string, data []byte) (digest string, err error)
 }
 
 // memory is an output that keeps the files.
@@ -150,34 +153,39 @@ type memory struct {
 	files map[string][]byte
 }
 
-func (m *memory) put(name string, data []byte, _ string) error {
+func (m *memory) put(name string, data []byte) (string, error) {
 	m.mu.Lock()
 	m.files[name] = data
 	m.mu.Unlock()
-	return nil
+	return "", nil
 }
 
 // discard is an output that keeps nothing: a build that only looks for
 // problems, or one that found some.
 type discard struct{}
 
-func (discard) put(string, []byte, string) error { return nil }
+func (discard) put(string, []byte) (string, error) { return "", nil }
 
 // emit hands a file of the site to the output.
 func (b *builder) emit(name string, data []byte) error {
 	if !fs.ValidPath(name) {
 		return errors.New("the file " + strconv.Quote(name) + " would lie outside the site")
 	}
-	d := digest(data)
 	b.outMu.Lock()
 	if _, dup := b.digest[name]; dup {
 		b.outMu.Unlock()
 		return errors.New("two files of the site would be " + name)
 	}
-	b.digest[name] = d
+	b.digest[name] = ""
 	out := b.out
 	b.outMu.Unlock()
-	return out.put(name, data, d)
+	d, err := out.put(name, data)
+	if d != "" {
+		b.outMu.Lock()
+		b.digest[name] = d
+		b.outMu.Unlock()
+	}
+	return err
 }
 
 // Build reads the content directory and builds the whole site in memory
@@ -215,11 +223,11 @@ func BuildTo(ctx context.Context, opt Options, out string, more func() (map[stri
 		var files map[string][]byte
 		if files, err = more(); err == nil {
 			for _, name := range slices.Sorted(maps.Keys(files)) {
-				d := digest(files[name])
-				s.Digests[name] = d
-				if err = w.put(name, files[name], d); err != nil {
+				var d string
+				if d, err = w.put(name, files[name]); err != nil {
 					break
 				}
+				s.Digests[name] = d
 			}
 		}
 	}
@@ -349,7 +357,10 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 	if len(errs) > 0 {
 		return nil, errs.Err()
 	}
-	site.Digests, site.Input = b.digest, opt.Input
+	site.Input = opt.Input
+	if _, ok := out.(*dirWriter); ok {
+		site.Digests = b.digest
+	}
 	return site, nil
 }
 

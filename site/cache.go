@@ -49,7 +49,10 @@ type Cache struct {
 // cachedFigure is a figure as a cache keeps it.
 type cachedFigure struct {
 	html, svg []byte
-	rows      []string
+	// tables and diagram are the digests of the figure's computed part
+	// and diagram (Record.Tables, Record.Diagram).
+	tables, diagram string
+	rows            []string
 	// claims holds, for each "expect:" claim of the block in order, what
 	// the engine gives and whether the claim holds.
 	claims []claimResult
@@ -153,7 +156,7 @@ func (c *Cache) file(key string) string {
 }
 
 // figureMagic starts every file of the cache.
-const figureMagic = "nardydocs figure\n"
+const figureMagic = "nardydocs figure 2\n"
 
 // encodeFigure writes a figure as the bytes of its cache file: the magic
 // line, then length-prefixed fields.
@@ -166,6 +169,8 @@ func encodeFigure(f *cachedFigure) []byte {
 	}
 	put(f.html)
 	put(f.svg)
+	put([]byte(f.tables))
+	put([]byte(f.diagram))
 	b.Write(binary.AppendUvarint(nil, uint64(len(f.rows))))
 	for _, r := range f.rows {
 		put([]byte(r))
@@ -211,7 +216,7 @@ func decodeFigure(data []byte) (*cachedFigure, error) {
 		rest = rest[n:]
 		return s
 	}
-	f := &cachedFigure{html: field(), svg: field()}
+	f := &cachedFigure{html: field(), svg: field(), tables: string(field()), diagram: string(field())}
 	if len(f.svg) == 0 {
 		f.svg = nil
 	}

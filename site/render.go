@@ -122,7 +122,7 @@ func (b *builder) renderFigure(p *page, n *markdown.Figure, num int, blk *block.
 			out.errs = append(out.errs, list...)
 			return
 		}
-		fig = &cachedFigure{html: made.html, svg: made.svg, rows: made.rows}
+		fig = &cachedFigure{html: made.html, svg: made.svg, rows: made.rows, tables: digest(computed(made.html)), diagram: digest(made.svg)}
 		for _, e := range blk.Expect {
 			var c claimResult
 			if e.Odds != nil {
@@ -146,7 +146,7 @@ func (b *builder) renderFigure(p *page, n *markdown.Figure, num int, blk *block.
 	out.errs = append(out.errs, errs...)
 	out.records = append(out.records, Record{
 		Page: p.url(), ID: id, File: p.file, Line: n.Line - 1,
-		Tables: digest(computed(fig.html)), Diagram: digest(fig.svg), Rows: fig.rows,
+		Tables: fig.tables, Diagram: fig.diagram, Rows: fig.rows,
 	})
 	n.HTML = fig.html
 	if fig.svg != nil {

@@ -136,12 +136,8 @@ func (s *Site) Write(dir string) error {
 	g.SetLimit(8)
 	for _, name := range s.Paths() {
 		g.Go(func() error {
-			data := s.Files[name]
-			d, ok := s.Digests[name]
-			if !ok {
-				d = digest(data)
-			}
-			return w.put(name, data, d)
+			_, err := w.put(name, s.Files[name])
+			return err
 		})
 	}
 	if err := g.Wait(); err != nil {
@@ -200,22 +196,24 @@ func newDirWriter(dir string) (*dirWriter, error) {
 }
 
 // put writes one file of the site (or links the previous build's, when
-// its digest is the same). It may be called from several goroutines.
-func (w *dirWriter) put(name string, data []byte, digest string) error {
+// its digest is the same) and returns its digest. It may be called from
+// several goroutines.
+func (w *dirWriter) put(name string, data []byte) (string, error) {
 	if !fs.ValidPath(name) || name == ManifestFile {
-		return fmt.Errorf("write %q: not a path inside the site", name)
+		return "", fmt.Errorf("write %q: not a path inside the site", name)
 	}
 	rel := filepath.FromSlash(name)
 	if err := w.makeDir(filepath.Dir(rel)); err != nil {
-		return err
+		return "", err
 	}
 	full := filepath.Join(w.tmp, rel)
-	if old, ok := w.prev[name]; ok && old == digest {
+	d := digest(data)
+	if old, ok := w.prev[name]; ok && old == d {
 		if os.Link(filepath.Join(w.target, rel), full) == nil {
-			return nil
+			return d, nil
 		}
 	}
-	return os.WriteFile(full, data, 0o644)
+	return d, os.WriteFile(full, data, 0o644)
 }
 
 // makeDir makes directory d of the site, once.
