@@ -41,12 +41,16 @@ test: vet
 	else echo "make test: skipping the browser tests: Chromium (chromium) is not installed"; fi
 
 # Benchmarks: the engine on one core (all 21 rolls of typical positions;
-# BENCHCOUNT runs of each, as this machine's timings vary), a full build
-# of content/, and the checker modules' sizes.
+# BENCHCOUNT runs of each, as this machine's timings vary), the diagrams,
+# the site's builds (scripts/bench-site: the command line warm, after a
+# change, without the checker and from empty caches, synthetic sites of
+# 10,000 and 20,000 blocks, the in-memory builds), and the checker
+# modules' sizes.
 BENCHCOUNT ?= 5
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 -count $(BENCHCOUNT) ./engine/
-	$(GO) test -run '^$$' -bench . -benchmem ./site/
+	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) ./diagrams/
+	RUNS=$(BENCHCOUNT) ./scripts/bench-site
 	./scripts/wasm-size
 
 # Each fuzz target runs for FUZZTIME (default 20s).

@@ -63,7 +63,7 @@ func BenchmarkRebuildOnePage(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	opt := Options{Content: "content", FS: files, Checker: true, Cache: NewCache("")}
+	opt := Options{Content: "content", FS: files, Checker: true, Cache: NewCache()}
 	if _, err := Build(context.Background(), opt); err != nil {
 		b.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -21,22 +20,21 @@ import (
 	"github.com/nardydocs/nardydocs/site/markdown"
 )
 
-// Cache keeps the figures of earlier builds, so that a block whose
-// inputs did not change is not computed, drawn and rendered again. An
-// entry is found by a digest of everything the figure comes from: the
-// block's text and the position, roll and rules it reads, the page's
-// language and place, the figure's number, whether the checker is on,
-// the templates, and the program itself (Version) — a change to any of
-// them misses. A Cache in memory serves the builds of one process
-// (serve); one in a directory serves the builds of the command line.
-// A Cache may be used by several builds at once.
+// Cache keeps the figures of earlier builds in memory, so that a block
+// whose inputs did not change is not computed, drawn and rendered again
+// (serve rebuilds the site this way whenever a file changes). An entry is
+// found by a digest of everything the figure comes from: the block's text
+// and the position, roll and rules it reads, the page's language and
+// place, the figure's number, whether the checker is on, the templates,
+// and the program itself (Version) — a change to any of them misses. A
+// Cache may be used by several builds at once.
+//
+// The command line keeps no such cache on disk: writing a file per
+// figure costs more than computing the figure again.
 type Cache struct {
-	// Dir is the directory of the cache's files; empty keeps the cache in
-	// memory.
-	Dir string
 	// Version names the program that computes the figures: an entry made
-	// by another version is never used. NewCache sets it to the running
-	// executable's path, size and time.
+	// by another version is never used. NewCache sets it to
+	// ExecutableVersion.
 	Version string
 
 	mu  sync.Mutex
@@ -63,15 +61,14 @@ type claimResult struct {
 	ok  bool
 }
 
-// NewCache returns a cache in dir (in memory when dir is empty) for the
-// running program.
-func NewCache(dir string) *Cache {
-	return &Cache{Dir: dir, Version: executableVersion()}
+// NewCache returns an empty cache for the running program.
+func NewCache() *Cache {
+	return &Cache{Version: ExecutableVersion()}
 }
 
-// executableVersion names the running executable by its path, size and
+// ExecutableVersion names the running executable by its path, size and
 // modification time: a program built again is another version.
-func executableVersion() string {
+func ExecutableVersion() string {
 	exe, err := os.Executable()
 	if err != nil {
 		return "unknown"
@@ -107,148 +104,37 @@ func (b *builder) figureKey(p *page, n *markdown.Figure, num int, blk *block.Blo
 }
 
 // get returns the figure cached under key.
-func (c *Cache) get(key string) (f *cachedFigure, ok bool) {
-	defer func() {
-		if !ok {
-			c.misses.Add(1)
-		}
-	}()
+func (c *Cache) get(key string) (*cachedFigure, bool) {
 	c.mu.Lock()
-	f, ok = c.mem[key]
+	f, ok := c.mem[key]
 	c.mu.Unlock()
-	if ok || c.Dir == "" {
-		return f, ok
-	}
-	data, err := os.ReadFile(c.file(key))
-	if err == nil {
-		f, err = decodeFigure(data)
-	}
-	return f, err == nil
-}
-
-// put keeps a figure under key. A cache in a directory writes a file of
-// its own for it (a half-written file, from a build that crashed, is not
-// read back: decodeFigure checks every length); a failure to write only
-// means a later build computes it again.
-func (c *Cache) put(key string, f *cachedFigure) {
-	if c.Dir == "" {
-		c.mu.Lock()
-		if c.mem == nil {
-			c.mem = map[string]*cachedFigure{}
-		}
-		c.mem[key] = f
-		c.mu.Unlock()
-		return
-	}
-	name := c.file(key)
-	data := encodeFigure(f)
-	if os.WriteFile(name, data, 0o644) == nil {
-		return
-	}
-	if os.MkdirAll(filepath.Dir(name), 0o755) == nil {
-		os.WriteFile(name, data, 0o644)
-	}
-}
-
-// file returns the path of key's file in the cache directory.
-func (c *Cache) file(key string) string {
-	return filepath.Join(c.Dir, "figures", key[:2], key)
-}
-
-// figureMagic starts every file of the cache.
-const figureMagic = "nardydocs figure 2\n"
-
-// encodeFigure writes a figure as the bytes of its cache file: the magic
-// line, then length-prefixed fields.
-func encodeFigure(f *cachedFigure) []byte {
-	var b bytes.Buffer
-	b.WriteString(figureMagic)
-	put := func(s []byte) {
-		b.Write(binary.AppendUvarint(nil, uint64(len(s))))
-		b.Write(s)
-	}
-	put(f.html)
-	put(f.svg)
-	put([]byte(f.tables))
-	put([]byte(f.diagram))
-	b.Write(binary.AppendUvarint(nil, uint64(len(f.rows))))
-	for _, r := range f.rows {
-		put([]byte(r))
-	}
-	b.Write(binary.AppendUvarint(nil, uint64(len(f.claims))))
-	for _, c := range f.claims {
-		put([]byte(c.got))
-		if c.ok {
-			b.WriteByte(1)
-		} else {
-			b.WriteByte(0)
-		}
-	}
-	return b.Bytes()
-}
-
-// errBadEntry is what decodeFigure says of a file it cannot read.
-var errBadEntry = errors.New("not a figure of the cache")
-
-// decodeFigure reads a cache file written by encodeFigure.
-func decodeFigure(data []byte) (*cachedFigure, error) {
-	rest, ok := bytes.CutPrefix(data, []byte(figureMagic))
 	if !ok {
-		return nil, errBadEntry
+		c.misses.Add(1)
 	}
-	bad := false
-	num := func() int {
-		n, k := binary.Uvarint(rest)
-		if k <= 0 || n > uint64(len(data)) {
-			bad = true
-			return 0
-		}
-		rest = rest[k:]
-		return int(n)
+	return f, ok
+}
+
+// put keeps a figure under key.
+func (c *Cache) put(key string, f *cachedFigure) {
+	c.mu.Lock()
+	if c.mem == nil {
+		c.mem = map[string]*cachedFigure{}
 	}
-	field := func() []byte {
-		n := num()
-		if bad || n > len(rest) {
-			bad = true
-			return nil
-		}
-		s := rest[:n:n]
-		rest = rest[n:]
-		return s
-	}
-	f := &cachedFigure{html: field(), svg: field(), tables: string(field()), diagram: string(field())}
-	if len(f.svg) == 0 {
-		f.svg = nil
-	}
-	for range num() {
-		f.rows = append(f.rows, string(field()))
-	}
-	for range num() {
-		got := string(field())
-		if bad || len(rest) == 0 {
-			bad = true
-			break
-		}
-		f.claims = append(f.claims, claimResult{got: got, ok: rest[0] == 1})
-		rest = rest[1:]
-	}
-	if bad || len(rest) != 0 {
-		return nil, errBadEntry
-	}
-	return f, nil
+	c.mem[key] = f
+	c.mu.Unlock()
 }
 
 // Fingerprint is a digest of everything a build with opt reads: the
-// program (opt.Cache's Version), the options, every file of the content
+// program (ExecutableVersion), the options, every file of the content
 // directory and of the templates directory, and extra (what else the
 // caller adds, such as the checker modules' key). Two builds with the
-// same fingerprint make the same site, so BuildTo may leave a site whose
-// manifest records it as it is. It fails (and nothing is left as it is)
-// when the content holds a symbolic link, which a build follows and the
+// same fingerprint make the same site, so the command line leaves a site
+// whose manifest records it as it is (Unchanged). It fails when the
+// content holds a symbolic link, which a build follows and the
 // fingerprint would not.
-func Fingerprint(opt Options, extra string) (string, error) {
-	if opt.Cache == nil || opt.FS != nil {
-		return "", errors.New("no fingerprint without a cache, or of content that is not a directory")
+func Fingerprint(opt Options, program, extra string) (string, error) {
+	if opt.FS != nil {
+		return "", errors.New("no fingerprint of content that is not a directory")
 	}
 	h := sha256.New()
 	field := func(s string) {
@@ -262,7 +148,7 @@ func Fingerprint(opt Options, extra string) (string, error) {
 		content = "content"
 	}
 	field("nardydocs input 1")
-	field(opt.Cache.Version)
+	field(program)
 	field(extra)
 	field(content)
 	field(strings.Join(opt.Rules, "\x00"))

@@ -8,7 +8,7 @@ import (
 )
 
 // TestCacheGivesTheSameSite: a site built from a cache is byte for byte
-// the site built without one, in memory and from a directory.
+// the site built without one.
 func TestCacheGivesTheSameSite(t *testing.T) {
 	t.Parallel()
 	content := filepath.Join("..", "content")
@@ -16,7 +16,7 @@ func TestCacheGivesTheSameSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []*Cache{{Version: "test"}, {Dir: t.TempDir(), Version: "test"}} {
+	for _, c := range []*Cache{{Version: "test"}} {
 		for run := range 2 {
 			s, err := Build(t.Context(), Options{Content: content, Checker: true, Cache: c})
 			if err != nil {
@@ -24,15 +24,15 @@ func TestCacheGivesTheSameSite(t *testing.T) {
 			}
 			for _, name := range plain.Paths() {
 				if !bytes.Equal(s.Files[name], plain.Files[name]) {
-					t.Errorf("cache in %q, build %d: %s differs from the build without a cache", c.Dir, run+1, name)
+					t.Errorf("build %d: %s differs from the build without a cache", run+1, name)
 				}
 			}
 			if len(s.Files) != len(plain.Files) {
-				t.Errorf("cache in %q, build %d: %d files, want %d", c.Dir, run+1, len(s.Files), len(plain.Files))
+				t.Errorf("build %d: %d files, want %d", run+1, len(s.Files), len(plain.Files))
 			}
 		}
 		if got, want := c.misses.Load(), int64(plain.Figures); got != want {
-			t.Errorf("cache in %q: %d figures computed in two builds, want %d (the first build's)", c.Dir, got, want)
+			t.Errorf("%d figures computed in two builds, want %d (the first build's)", got, want)
 		}
 	}
 }
@@ -109,32 +109,6 @@ func TestCacheInvalidation(t *testing.T) {
 	}
 }
 
-// TestCacheFiles: a cache file reads back as written; a damaged one is
-// not used.
-func TestCacheFiles(t *testing.T) {
-	t.Parallel()
-	f := &cachedFigure{html: []byte("<figure>…</figure>"), svg: []byte("<svg/>"), rows: []string{"moves with 6-5\t24/18/13", "statistic nomove\t0/36"}, claims: []claimResult{{"2", true}, {"legal", false}}}
-	data := encodeFigure(f)
-	g, err := decodeFigure(data)
-	if err != nil || !bytes.Equal(g.html, f.html) || !bytes.Equal(g.svg, f.svg) || len(g.rows) != 2 || g.rows[1] != f.rows[1] || len(g.claims) != 2 || g.claims[1] != f.claims[1] {
-		t.Fatalf("read back %+v, %v", g, err)
-	}
-	for _, bad := range [][]byte{data[:len(data)-1], append(bytes.Clone(data), 0), data[3:], []byte(figureMagic + "\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01")} {
-		if _, err := decodeFigure(bad); err == nil {
-			t.Errorf("a damaged file was read: %q", bad)
-		}
-	}
-	c := &Cache{Dir: t.TempDir(), Version: "x"}
-	c.put("abcdef", f)
-	if _, ok := c.get("abcdef"); !ok {
-		t.Error("a figure put in a directory cache is not found")
-	}
-	os.WriteFile(c.file("abcdef"), []byte("damaged"), 0o644)
-	if _, ok := c.get("abcdef"); ok {
-		t.Error("a damaged file was used")
-	}
-}
-
 // TestFingerprint: the fingerprint of a build's input changes with every
 // file of the content and templates, the options, the program and the
 // caller's extra; BuildTo records it, and Unchanged finds it.
@@ -153,10 +127,11 @@ func TestFingerprint(t *testing.T) {
 		write("content/"+l+"/index.md", "---\ntitle: T\n---\nтекст\n")
 	}
 	write("tpl/style.css", "body{}")
-	opt := Options{Content: content, Templates: filepath.Join(root, "tpl"), Cache: &Cache{Version: "v1"}}
+	opt := Options{Content: content, Templates: filepath.Join(root, "tpl")}
+	program := "v1"
 	fp := func() string {
 		t.Helper()
-		s, err := Fingerprint(opt, "checker-key")
+		s, err := Fingerprint(opt, program, "checker-key")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -185,7 +160,7 @@ func TestFingerprint(t *testing.T) {
 		{"the rules", func() { opt.Rules = []string{"no-draws"} }},
 		{"the address", func() { opt.BaseURL = "https://example.org/" }},
 		{"the checker", func() { opt.Checker = true }},
-		{"the program", func() { opt.Cache.Version = "v2" }},
+		{"the program", func() { program = "v2" }},
 	} {
 		before := fp()
 		c.change()
@@ -193,14 +168,14 @@ func TestFingerprint(t *testing.T) {
 			t.Errorf("changing %s left the fingerprint as it was", c.what)
 		}
 	}
-	if s, err := Fingerprint(opt, "another key"); err != nil || s == fp() {
+	if s, err := Fingerprint(opt, program, "another key"); err != nil || s == fp() {
 		t.Errorf("another checker key: %q, %v", s, err)
 	}
 	if _, ok := Unchanged(out, fp()); ok {
 		t.Error("Unchanged after the input changed")
 	}
 	if err := os.Symlink(filepath.Join(content, "ru", "index.md"), filepath.Join(content, "ru", "link.md")); err == nil {
-		if _, err := Fingerprint(opt, ""); err == nil {
+		if _, err := Fingerprint(opt, program, ""); err == nil {
 			t.Error("a fingerprint of content with a symbolic link")
 		}
 	}

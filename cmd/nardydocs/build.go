@@ -43,21 +43,17 @@ func (f *siteFlags) registerChecker(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.BoolVar(&f.noChecker, "no-checker", false, "build the site without the in-browser move checker")
 	fl.StringVar(&f.source, "source", "", "compile the checker from these nardydocs sources (default: $NARDYDOCS_SOURCE, else the checker this binary carries or the sources it was built from)")
-	fl.StringVar(&f.cacheDir, "cache-dir", "", "where compiled checker modules and computed figures are kept (default: $NARDYDOCS_CACHE, else the user's cache directory)")
-	fl.BoolVar(&f.noCache, "no-cache", false, "compute every figure and compile the checker without reading or writing the cache")
+	fl.StringVar(&f.cacheDir, "cache-dir", "", "where compiled checker modules are kept (default: $NARDYDOCS_CACHE, else the user's cache directory)")
+	fl.BoolVar(&f.noCache, "no-cache", false, "build everything again, even when nothing changed, and compile the checker without reading or writing the cache")
 }
 
 func (f *siteFlags) options() site.Options {
-	opt := site.Options{Content: f.content, Templates: f.templates, Jobs: f.jobs, Rules: f.rules, BaseURL: f.baseURL, Checker: !f.noChecker}
-	if root := f.cacheRoot(); root != "" && !f.noCache {
-		opt.Cache = site.NewCache(root)
-	}
-	return opt
+	return site.Options{Content: f.content, Templates: f.templates, Jobs: f.jobs, Rules: f.rules, BaseURL: f.baseURL, Checker: !f.noChecker}
 }
 
-// cacheRoot is the directory of the caches of computed figures and
-// compiled checker modules: --cache-dir, $NARDYDOCS_CACHE, or nardydocs in
-// the user's cache directory; "" when there is none.
+// cacheRoot is the directory of the cache of compiled checker modules:
+// --cache-dir, $NARDYDOCS_CACHE, or nardydocs in the user's cache
+// directory; "" when there is none.
 func (f *siteFlags) cacheRoot() string {
 	if f.cacheDir != "" {
 		return f.cacheDir
@@ -83,7 +79,7 @@ func (f *siteFlags) wasmOptions() wasm.Options {
 // fingerprint returns the digest of what a build with opt reads, the
 // checker's modules included, or "" when there is none to trust.
 func (f *siteFlags) fingerprint(opt site.Options) string {
-	if opt.Cache == nil {
+	if f.noCache {
 		return ""
 	}
 	key := ""
@@ -93,7 +89,7 @@ func (f *siteFlags) fingerprint(opt site.Options) string {
 			return ""
 		}
 	}
-	input, err := site.Fingerprint(opt, key)
+	input, err := site.Fingerprint(opt, site.ExecutableVersion(), key)
 	if err != nil {
 		return ""
 	}

@@ -28,7 +28,7 @@ to disk.`,
 			}
 			ctx := cmd.Context()
 			opt := f.options()
-			opt.Cache = site.NewCache("") // in memory: a change rebuilds only what it touches
+			opt.Cache = site.NewCache() // in memory: a change rebuilds only what it touches
 			modules, err := f.checkerModules(cmd)
 			if err != nil {
 				return err
