@@ -508,7 +508,7 @@ func TestLegalPlaysMatchReference(t *testing.T) {
 }
 
 // The reference is itself checked against the table of seed 004 for
-// White's first move (RULES.md, "Long nardy").
+// White's first move (docs/rules.md, "Long nardy").
 func TestReferenceFirstMoveTable(t *testing.T) {
 	p := engine.StartPosition(engine.Long)
 	for _, c := range []struct {
@@ -536,7 +536,7 @@ func TestReferenceFirstMoveTable(t *testing.T) {
 	}
 }
 
-// The reference against RULES.md's own examples and seed 004's figures.
+// The reference against docs/rules.md's own examples and seed 004's figures.
 func TestReferenceRuleExamples(t *testing.T) {
 	mustCode := func(s string) engine.Position {
 		p, err := engine.ParseCode(s)
