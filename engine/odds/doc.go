@@ -35,7 +35,7 @@
 // checkers on its highest differing point (comparing the counts from the
 // far end down, the order of the table's index), so every figure is
 // reproducible. Dice are counted over the 36 ordered outcomes and a double
-// is played four times; the plays are those of RULES.md, and the
+// is played four times; the plays are those of docs/rules.md, and the
 // package's tests check them against the engine's legal plays. Best play for winning a particular race can differ from
 // this policy in rare, close cases; the race figures are therefore those of
 // both sides playing the one-sided policy, the usual race approximation.

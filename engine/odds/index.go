@@ -104,7 +104,7 @@ func (r *ranker) each(f func(idx int32, h *[6]int8)) {
 }
 
 // homeMoves appends to out the home positions reached from h by one die d
-// under the bear-off rules of RULES.md, as indices of rk: a checker moves
+// under the bear-off rules of docs/rules.md, as indices of rk: a checker moves
 // d points down inside the home, or is borne off from point d, or, when no
 // checker stands on point d or higher, from the highest occupied point.
 // Each result is listed once; out is returned.

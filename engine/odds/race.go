@@ -78,7 +78,7 @@ type RaceOdds struct {
 // k-1 turns, so P(A wins) = Σ P(A needs k) · P(B needs ≥ k). Both sides
 // play the one-sided policy (see the package documentation).
 //
-// Long nardy with the last roll (RULES.md, rules last-roll=on): when the
+// Long nardy with the last roll (docs/rules.md, rules last-roll=on): when the
 // side that started (Position.Started) finishes first and the other side
 // starts its next turn with every checker home and bears them all off in
 // that turn (so it had 4 or fewer), the game is drawn. The chance of that
