@@ -458,9 +458,11 @@ func (x *explainer) step(st xstate, from, to int, die uint8, k int, col int, hit
 			st.hitters |= 1 << to
 		}
 	}
-	if g.game == Long && g.rules.BlockCheck == BlockEachDie && !g.blockOK(me, opp) {
-		v.Reason, v.Block = ReasonSixBlock, x.blockPoints(me)
-		return st, v, false
+	if g.blockEachDie {
+		if block := g.sixBlock(me); block != nil {
+			v.Reason, v.Block = ReasonSixBlock, block
+			return st, v, false
+		}
 	}
 	st.moves[st.used] = Move{From: Point(from), To: Point(to), Die: die, Hit: hit}
 	st.used++
@@ -470,28 +472,14 @@ func (x *explainer) step(st xstate, from, to int, die uint8, k int, col int, hit
 	return st, v, true
 }
 
-// blockPoints lists the points of the lowest forbidden block of me, in the
-// order the opponent passes them.
-func (x *explainer) blockPoints(me *board) []Point {
-	g := x.g
-	m := lowestBlock(g.game, me)
-	if m == 0 {
-		return nil
-	}
-	ps := make([]Point, 0, 6)
-	for o := m + 5; o >= m; o-- {
-		ps = append(ps, white(g.game, g.side.Other(), o))
-	}
-	return ps
-}
-
 // finish judges a sequence that played every written segment.
 func (x *explainer) finish(st xstate) {
 	g := x.g
-	if !g.endLegal(&st.b) {
-		v := Verdict{Reason: ReasonSixBlock, Block: x.blockPoints(&st.b[0]), Dice: st.used}
-		x.fail(v, st.used)
-		return
+	if g.blockAtEnd {
+		if block := g.sixBlock(&st.b[0]); block != nil {
+			x.fail(Verdict{Reason: ReasonSixBlock, Block: block, Dice: st.used}, st.used)
+			return
+		}
 	}
 	b := st.b
 	if g.side == Black {

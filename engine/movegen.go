@@ -73,12 +73,11 @@ type gen struct {
 	stamp     uint32 // slots with another stamp are empty
 	best      int8   // most dice played by a sequence that ends legally; -1 if none
 	keep      []int32
-	// The opponent does not move during the search (and is never hit in
-	// long nardy), so what exempts a six-block is fixed: oppLow is its
-	// lowest occupied point in its own coordinates (0 when a checker is
-	// borne off) and oppHome whether it has a checker home or off.
-	oppLow  int
-	oppHome bool
+	// The six-block rule (long nardy): exempt is where a row of six may
+	// begin (see blockExemption), fixed for the turn as the opponent does
+	// not move; blockEachDie and blockAtEnd say when the rule is checked.
+	exempt                   uint32
+	blockEachDie, blockAtEnd bool
 	// ordered: a double is searched with its moves' from-points in
 	// non-increasing order, but for ascents (see tryDie); ascents: ascents
 	// are tried (long nardy, six-block checked after each die); dedup:
@@ -164,10 +163,19 @@ func hashBoards(b *[2]board) uint64 {
 func stateHash(pos uint64, rem uint8, hitters uint32) uint64 {
 	h := pos ^ zRem[rem]
 	for hs := hitters; hs != 0; hs &= hs - 1 {
-		h ^= zHit[bits.TrailingZeros32(hs)]
+		h ^= zHit[lowestBit(hs)]
 	}
 	return h
 }
+
+// lowestBit returns the index of the lowest bit set in x (x != 0).
+func lowestBit(x uint32) int { return bits.TrailingZeros32(x) }
+
+// highestBit returns the index of the highest bit set in x (x != 0).
+func highestBit(x uint32) int { return 31 - bits.LeadingZeros32(x) }
+
+// bitsUpTo returns the bits 0..top set, the rest clear (top < 31).
+func bitsUpTo(top int) uint32 { return 2<<top - 1 }
 
 // newGen returns a generator for p and d (not pooled).
 func newGen(p Position, d Dice, r Rules) *gen {
@@ -181,6 +189,9 @@ func (g *gen) reset(p Position, d Dice, r Rules) {
 	g.dice, g.double = d.Canonical(), d.IsDouble()
 	g.headStart = p.b[g.side][24]
 	g.headLimit = 1
+	g.exempt = blockExemption(r, &p.b[g.side.Other()])
+	g.blockEachDie = g.game == Long && r.BlockCheck == BlockEachDie
+	g.blockAtEnd = g.game == Long && r.BlockCheck == BlockEndOfTurn
 }
 
 // limit returns how many checkers may leave the head this turn.
@@ -228,17 +239,9 @@ func (g *gen) run() {
 			g.occ |= 1 << o
 		}
 	}
-	g.oppLow, g.oppHome = 25, false
-	for o := 0; o <= 24; o++ {
-		if g.b[1][o] > 0 {
-			g.oppLow = o
-			g.oppHome = o <= 6
-			break
-		}
-	}
-	root := node{b: g.b, pos: g.pos, held: g.held, parent: -1, mv: Move{From: Bar}, rem: 3, endOK: g.endLegalHeld()}
+	root := node{b: g.b, pos: g.pos, held: g.held, parent: -1, mv: Move{From: Bar}, rem: 3, endOK: g.endOK()}
 	g.ordered = g.double && (g.game == Long || g.rules.Short != Eastern)
-	g.ascents = g.ordered && g.game == Long && g.rules.BlockCheck == BlockEachDie
+	g.ascents = g.ordered && g.blockEachDie
 	g.dedup = !g.ordered
 	if g.double {
 		root.rem = 4
@@ -351,7 +354,7 @@ func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool, top int) {
 		}
 		return
 	}
-	highest := 31 - bits.LeadingZeros32(g.occ)
+	highest := highestBit(g.occ)
 	allHome := highest <= 6
 	// An ascent is searched where moving from the higher point first,
 	// from the state before node i (with the mover's points held0), would
@@ -362,11 +365,11 @@ func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool, top int) {
 	if g.ascents && top < 25 {
 		held0 = g.nodes[g.nodes[i].parent].held
 	}
-	if held0&(held0>>1)&(held0>>2) == 0 {
-		occ &= 2<<top - 1
+	if threeInRow(held0) == 0 {
+		occ &= bitsUpTo(top)
 	}
 	for occ != 0 {
-		from := 31 - bits.LeadingZeros32(occ)
+		from := highestBit(occ)
 		occ &^= 1 << from
 		to := from - int(die)
 		if from > top {
@@ -377,7 +380,7 @@ func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool, top int) {
 			if to >= 1 {
 				h |= 1 << crossLong[to]
 			}
-			if g.heldOK(h) {
+			if g.blockOK(h) {
 				continue
 			}
 			if !g.dedup {
@@ -453,7 +456,7 @@ func (g *gen) child(i int32, from, to int, die uint8, rem uint8, low, moveHitter
 		if to > 0 {
 			g.held |= 1 << crossLong[to]
 		}
-		ok = g.rules.BlockCheck != BlockEachDie || g.heldOK(g.held)
+		ok = !g.blockEachDie || g.blockOK(g.held)
 	}
 	if ok && !(g.dedup && g.seen(stateHash(g.pos, rem, g.hitters), rem)) {
 		g.add(i, from, to, die, rem, low, hit)
@@ -480,7 +483,7 @@ func (g *gen) add(i int32, from, to int, die uint8, rem uint8, low, hit bool) {
 	c.b = g.b
 	c.pos, c.hitters, c.held = g.pos, g.hitters, g.held
 	c.parent, c.mv = i, Move{From: Point(from), To: Point(to), Die: die, Hit: hit}
-	c.depth, c.rem, c.usedLow, c.endOK = p.depth+1, rem, low || p.usedLow, g.endLegalHeld()
+	c.depth, c.rem, c.usedLow, c.endOK = p.depth+1, rem, low || p.usedLow, g.endOK()
 	if g.dedup {
 		if 2*len(g.nodes) > len(g.table) {
 			g.index()
