@@ -43,7 +43,7 @@ func LegalPlays(p Position, d Dice, r Rules) []Play {
 	}
 	defer spare.Store(g)
 	g.reset(p, d, r)
-	g.headLimit = g.limit()
+	g.setHeadLimit(g.limit())
 	g.run()
 	return g.plays()
 }
@@ -60,24 +60,38 @@ var spare atomic.Pointer[gen]
 // stored for each state visited. Its storage is reused from one search to
 // the next.
 type gen struct {
-	game      Game
-	rules     Rules
-	side      Side
-	start     Position
-	dice      Dice // larger die first
-	double    bool
+	game   Game
+	rules  Rules
+	side   Side
+	start  Position
+	dice   Dice // larger die first
+	double bool
+	// The rules of a single move (moveRule), in the mover's coordinates:
+	// cross maps its points to the opponent's (crossTable); holds is how
+	// many opponent checkers hold a point (1 in long nardy, 2 in short);
+	// head is the head (24) in long nardy and noPoint in short nardy,
+	// which has no head rule. Of the headStart checkers on the head at
+	// the start of the turn headLimit may leave, so one leaves only while
+	// more than headFloor = headStart-headLimit are left. eastern: eastern
+	// short nardy, where the checkers that hit (the hitters) are tracked.
+	cross     [25]uint8
+	holds     int8
+	head      int
 	headStart int8
 	headLimit int8
-	nodes     []node
-	table     []slot // open addressing over nodes, by hash
-	stamp     uint32 // slots with another stamp are empty
-	best      int8   // most dice played by a sequence that ends legally; -1 if none
-	keep      []int32
+	headFloor int8
+	eastern   bool
 	// The six-block rule (long nardy): exempt is where a row of six may
 	// begin (see blockExemption), fixed for the turn as the opponent does
 	// not move; blockEachDie and blockAtEnd say when the rule is checked.
 	exempt                   uint32
 	blockEachDie, blockAtEnd bool
+	// The search: the nodes and a hash table over them.
+	nodes []node
+	table []slot // open addressing over nodes, by hash
+	stamp uint32 // slots with another stamp are empty
+	best  int8   // most dice played by a sequence that ends legally; -1 if none
+	keep  []int32
 	// ordered: a double is searched with its moves' from-points in
 	// non-increasing order, but for ascents (see tryDie); ascents: ascents
 	// are tried (long nardy, six-block checked after each die); dedup:
@@ -171,7 +185,7 @@ func stateHash(pos uint64, rem uint8, hitters uint32) uint64 {
 // lowestBit returns the index of the lowest bit set in x (x != 0).
 func lowestBit(x uint32) int { return bits.TrailingZeros32(x) }
 
-// highestBit returns the index of the highest bit set in x (x != 0).
+// highestBit returns the index of the highest bit set in x, -1 when x is 0.
 func highestBit(x uint32) int { return 31 - bits.LeadingZeros32(x) }
 
 // bitsUpTo returns the bits 0..top set, the rest clear (top < 31).
@@ -187,11 +201,22 @@ func newGen(p Position, d Dice, r Rules) *gen {
 func (g *gen) reset(p Position, d Dice, r Rules) {
 	g.game, g.rules, g.side, g.start = p.Game, r, p.Turn, p
 	g.dice, g.double = d.Canonical(), d.IsDouble()
+	g.cross = crossTable[g.game]
 	g.headStart = p.b[g.side][24]
-	g.headLimit = 1
-	g.exempt = blockExemption(r, &p.b[g.side.Other()])
-	g.blockEachDie = g.game == Long && r.BlockCheck == BlockEachDie
-	g.blockAtEnd = g.game == Long && r.BlockCheck == BlockEndOfTurn
+	g.setHeadLimit(1)
+	if g.game == Long {
+		g.holds, g.head, g.eastern = 1, 24, false
+		g.exempt = blockExemption(r, &p.b[g.side.Other()])
+		g.blockEachDie, g.blockAtEnd = r.BlockCheck == BlockEachDie, r.BlockCheck == BlockEndOfTurn
+	} else {
+		g.holds, g.head, g.eastern = 2, noPoint, r.Short == Eastern
+		g.exempt, g.blockEachDie, g.blockAtEnd = 0, false, false
+	}
+}
+
+// setHeadLimit lets n checkers leave the head this turn.
+func (g *gen) setHeadLimit(n int8) {
+	g.headLimit, g.headFloor = n, g.headStart-n
 }
 
 // limit returns how many checkers may leave the head this turn.
@@ -211,7 +236,7 @@ func (g *gen) limit() int8 {
 	}
 	// Generalized: a second checker may leave when one head checker
 	// cannot play the whole roll.
-	g.headLimit = 1
+	g.setHeadLimit(1)
 	g.run()
 	if g.best < int8(d.Count()) {
 		return 2
@@ -240,7 +265,7 @@ func (g *gen) run() {
 		}
 	}
 	root := node{b: g.b, pos: g.pos, held: g.held, parent: -1, mv: Move{From: Bar}, rem: 3, endOK: g.endOK()}
-	g.ordered = g.double && (g.game == Long || g.rules.Short != Eastern)
+	g.ordered = g.double && !g.eastern
 	g.ascents = g.ordered && g.blockEachDie
 	g.dedup = !g.ordered
 	if g.double {
@@ -346,22 +371,21 @@ func (g *gen) expand(i int32) {
 // of the die), the ordered sequences reach distinct states until an
 // ascent: only from then on is the table needed.
 func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool, top int) {
-	me := &g.b[0]
-	if g.game == Short && me[25] > 0 {
+	me, opp := &g.b[0], &g.b[1]
+	highest := highestBit(g.occ)
+	if highest == 25 && g.game == Short { // on the bar: only entering
 		to := 25 - int(die)
-		if g.b[1][cross(g.game, to)] <= 1 {
+		if g.moveRule(me, opp, 25, to, 25, true, false) == ReasonLegal {
 			g.child(i, 25, to, die, rem, low, false)
 		}
 		return
 	}
-	highest := highestBit(g.occ)
-	allHome := highest <= 6
 	// An ascent is searched where moving from the higher point first,
 	// from the state before node i (with the mover's points held0), would
 	// have made a six-block. That takes three points in a row in held0:
 	// of six in a row with one point added, the other five lie on its
 	// two sides, three or more on one.
-	occ, held0 := g.occ, uint32(0)
+	occ, held0, hitters := g.occ, uint32(0), g.hitters // child restores g.hitters
 	if g.ascents && top < 25 {
 		held0 = g.nodes[g.nodes[i].parent].held
 	}
@@ -375,10 +399,10 @@ func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool, top int) {
 		if from > top {
 			h := held0
 			if me[from] == 1 {
-				h &^= 1 << crossLong[from]
+				h &^= 1 << crossTable[Long][from]
 			}
 			if to >= 1 {
-				h |= 1 << crossLong[to]
+				h |= 1 << crossTable[Long][to]
 			}
 			if g.blockOK(h) {
 				continue
@@ -388,26 +412,23 @@ func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool, top int) {
 				g.index()
 			}
 		}
-		if g.game == Long && from == 24 && g.headStart-me[24] >= g.headLimit {
-			continue
-		}
-		if to >= 1 {
-			c := g.b[1][cross(g.game, to)]
-			if g.game == Long && c > 0 || c > 1 {
-				continue
+		// Eastern: of a point with a checker that hit, either that
+		// checker moves (unless it would hide) or, if there is one,
+		// another.
+		hitter := hitters&(1<<from) != 0
+		switch g.moveRule(me, opp, from, to, highest, false, hitter) {
+		case ReasonLegal:
+			to = max(to, 0)
+			if !hitter || me[from] > 1 {
+				g.child(i, from, to, die, rem, low, false)
 			}
-		} else {
-			if !allHome || to < 0 && from != highest {
-				continue
+			if hitter {
+				g.child(i, from, to, die, rem, low, true)
 			}
-			to = 0
-		}
-		hitterHere := g.hitters&(1<<from) != 0
-		if !hitterHere || me[from] > 1 {
-			g.child(i, from, to, die, rem, low, false)
-		}
-		if hitterHere && (to == 0 || me[to] == 0) {
-			g.child(i, from, to, die, rem, low, true)
+		case ReasonHitAndHide:
+			if me[from] > 1 {
+				g.child(i, from, to, die, rem, low, false)
+			}
 		}
 	}
 }
@@ -437,7 +458,7 @@ func (g *gen) child(i int32, from, to int, die uint8, rem uint8, low, moveHitter
 			}
 		}
 	}
-	if g.rules.Short == Eastern && g.game == Short {
+	if g.eastern {
 		if moveHitter {
 			g.hitters &^= 1 << from
 			if to > 0 {
@@ -451,10 +472,10 @@ func (g *gen) child(i int32, from, to int, die uint8, rem uint8, low, moveHitter
 	ok := true
 	if g.game == Long {
 		if me[from] == 0 {
-			g.held &^= 1 << crossLong[from]
+			g.held &^= 1 << crossTable[Long][from]
 		}
 		if to > 0 {
-			g.held |= 1 << crossLong[to]
+			g.held |= 1 << crossTable[Long][to]
 		}
 		ok = !g.blockEachDie || g.blockOK(g.held)
 	}

@@ -30,8 +30,8 @@ func threeInRow(held uint32) uint32 {
 // long-nardy turn, so this holds for the whole turn.
 func blockExemption(r Rules, opp *board) uint32 {
 	low := 25 // the opponent's lowest checker; 0 when one is borne off
-	for o := 0; o <= 24; o++ {
-		if opp[o] > 0 {
+	for o, n := range opp[:25] {
+		if n > 0 {
 			low = o
 			break
 		}
@@ -82,14 +82,6 @@ func (g *gen) sixBlock(me *board) []Point {
 	}
 	return ps
 }
-
-// crossLong is cross for long nardy, as a table.
-var crossLong = func() (t [25]uint8) {
-	for o := 1; o <= 24; o++ {
-		t[o] = uint8(cross(Long, o))
-	}
-	return t
-}()
 
 // heldBits returns the points of me as bits in the opponent's coordinates.
 func heldBits(game Game, me *board) uint32 {
