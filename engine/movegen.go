@@ -125,10 +125,16 @@ type node struct {
 	parent  int32
 	mv      Move // in own coordinates of the mover
 	depth   int8
-	rem     uint8 // doubles: dice left; otherwise bit 0 high die left, bit 1 low die left
+	rem     uint8 // doubles: dice left; otherwise remHigh and remLow
 	usedLow bool  // a non-double sequence that played only the low die so far
 	endOK   bool  // a sequence may end here
 }
+
+// The dice left of a non-double (node.rem): a bit for each die.
+const (
+	remHigh uint8 = 1 << iota // the higher die is left
+	remLow                    // the lower die is left
+)
 
 // Hash keys: one random word per (mover or opponent, cell), per
 // dice-left value and per hitter point. A board's hash is the sum of its
@@ -264,7 +270,7 @@ func (g *gen) run() {
 			g.occ |= 1 << o
 		}
 	}
-	root := node{b: g.b, pos: g.pos, held: g.held, parent: -1, mv: Move{From: Bar}, rem: 3, endOK: g.endOK()}
+	root := node{b: g.b, pos: g.pos, held: g.held, parent: -1, mv: Move{From: Bar}, rem: remHigh | remLow, endOK: g.endOK()}
 	g.ordered = g.double && !g.eastern
 	g.ascents = g.ordered && g.blockEachDie
 	g.dedup = !g.ordered
@@ -344,11 +350,11 @@ func (g *gen) expand(i int32) {
 		}
 		return
 	}
-	if rem&1 != 0 {
-		g.tryDie(i, g.dice[0], rem&^1, false, 25)
+	if rem&remHigh != 0 {
+		g.tryDie(i, g.dice[0], rem&^remHigh, false, 25)
 	}
-	if rem&2 != 0 && g.dice[1] != g.dice[0] {
-		g.tryDie(i, g.dice[1], rem&^2, depth == 0, 25)
+	if rem&remLow != 0 && g.dice[1] != g.dice[0] {
+		g.tryDie(i, g.dice[1], rem&^remLow, depth == 0, 25)
 	}
 }
 
