@@ -182,7 +182,7 @@ func hashBoards(b *[2]board) uint64 {
 // and hitters.
 func stateHash(pos uint64, rem uint8, hitters uint32) uint64 {
 	h := pos ^ zRem[rem]
-	for hs := hitters; hs != 0; hs &= hs - 1 {
+	for hs := hitters; hs != 0; hs &= hs - 1 { // hs &= hs-1 clears the lowest bit
 		h ^= zHit[lowestBit(hs)]
 	}
 	return h
