@@ -22,6 +22,38 @@ func diffScale() int {
 	return 1
 }
 
+// shortRolls is, under -short, how many rolls of a position the
+// differential and invariant tests skip for each one they check: a
+// position checks the rolls i with (i+k)%shortRolls == 0, k its place in
+// the list, so that together the positions still meet every roll.
+const shortRolls = 5
+
+// sampledRoll reports whether a test checks roll i (an index into
+// engine.AllRolls) of the k-th position: always in a full run; under
+// -short, every shortRolls-th roll, and every roll of a first-turn
+// position, where the head rules live.
+func sampledRoll(tp testPosition, k, i int) bool {
+	return !testing.Short() || tp.kind == "first" || (i+k)%shortRolls == 0
+}
+
+// testVariants returns the rule profiles the differential test compares
+// for game g: every one (allVariants) in a full run; under -short the
+// default and each profile that differs from it in one rule, the ones
+// whose effect the coverage counts.
+func testVariants(g engine.Game) []engine.Rules {
+	all := allVariants(g)
+	if !testing.Short() {
+		return all
+	}
+	var out []engine.Rules
+	for _, r := range all {
+		if len(r.Diff(engine.DefaultRules, g)) <= 1 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // allVariants returns every rule profile that differs in a rule of game g.
 func allVariants(g engine.Game) []engine.Rules {
 	if g == engine.Short {
@@ -428,21 +460,25 @@ func (c diffCoverage) note(p engine.Position, d engine.Dice, r engine.Rules, wan
 
 // TestLegalPlaysMatchReference compares the fast generator with the
 // reference on every test position, for all 21 rolls and every rule
-// profile of the game.
+// profile of the game (under -short: a fifth of the rolls, and the
+// profiles that differ from the default in at most one rule).
 func TestLegalPlaysMatchReference(t *testing.T) {
 	start := time.Now()
 	positions := testPositions(1, diffScale())
 	cases, failures := 0, 0
 	kinds := map[string]int{}
 	cover := diffCoverage{}
-	for _, tp := range positions {
+	for k, tp := range positions {
 		kinds[tp.kind]++
 		if msg := checkPositionSane(tp.p); msg != "" {
 			t.Fatalf("test position %s: %s", engine.Code(tp.p, engine.Dice{}, false, engine.DefaultRules), msg)
 		}
-		for _, d := range engine.AllRolls() {
+		for ri, d := range engine.AllRolls() {
+			if !sampledRoll(tp, k, ri) {
+				continue
+			}
 			var def map[engine.Position]bool
-			for i, r := range allVariants(tp.p.Game) {
+			for i, r := range testVariants(tp.p.Game) {
 				cases++
 				msg, want := compareWithReference(tp.p, d, r)
 				if i == 0 {
@@ -472,7 +508,7 @@ func TestLegalPlaysMatchReference(t *testing.T) {
 }
 
 // The reference is itself checked against the table of seed 004 for
-// White's first move (RULES.md, "Long nardy").
+// White's first move (docs/rules.md, "Long nardy").
 func TestReferenceFirstMoveTable(t *testing.T) {
 	p := engine.StartPosition(engine.Long)
 	for _, c := range []struct {
@@ -500,7 +536,7 @@ func TestReferenceFirstMoveTable(t *testing.T) {
 	}
 }
 
-// The reference against RULES.md's own examples and seed 004's figures.
+// The reference against docs/rules.md's own examples and seed 004's figures.
 func TestReferenceRuleExamples(t *testing.T) {
 	mustCode := func(s string) engine.Position {
 		p, err := engine.ParseCode(s)

@@ -187,7 +187,7 @@ type explainer struct {
 
 func newExplainer(p Position, d Dice, r Rules, legal []Play) *explainer {
 	g := newGen(p, d, r)
-	g.headLimit = g.limit() // the same head rule as LegalPlays
+	g.setHeadLimit(g.limit()) // the same head rule as LegalPlays
 	x := &explainer{g: g, legal: legal, bestAt: -1}
 	if len(legal) > 0 {
 		x.maxUse = legal[0].DicePlayed()
@@ -283,7 +283,7 @@ func (x *explainer) run(segs []Segment) Verdict {
 				}
 				// Eastern: when a checker that hit shares its point
 				// with others, either it or another may move.
-				hitterHere := g.game == Short && g.rules.Short == Eastern && from != 25 && st.hitters&(1<<from) != 0
+				hitterHere := g.eastern && from != 25 && st.hitters&(1<<from) != 0
 				for _, hitter := range []bool{false, true} {
 					if hitter && !hitterHere || !hitter && hitterHere && st.b[0][from] == 1 {
 						continue
@@ -385,8 +385,9 @@ func (x *explainer) fail(v Verdict, at int) {
 }
 
 // step plays one die from own point from to own point to (0 = off) and
-// checks every rule of a single move; hitter says that the checker moved
-// is one that hit earlier in the turn (eastern).
+// checks every rule of a single move (moveRule, and with
+// block-check=each-die the six-block rule); hitter says that the checker
+// moved is one that hit earlier in the turn (eastern).
 func (x *explainer) step(st xstate, from, to int, die uint8, k int, col int, hitter bool) (xstate, Verdict, bool) {
 	g := x.g
 	me, opp := &st.b[0], &st.b[1]
@@ -395,48 +396,30 @@ func (x *explainer) step(st xstate, from, to int, die uint8, k int, col int, hit
 		v.Reason = ReasonNoChecker
 		return st, v, false
 	}
-	if g.game == Short && me[25] > 0 && from != 25 {
-		v.Reason, v.N = ReasonBarFirst, int(me[25])
+	highest := 0
+	for o := 25; o >= 1; o-- {
+		if me[o] != 0 {
+			highest = o
+			break
+		}
+	}
+	// The rules of a single move are the search's; the verdict adds what
+	// each names.
+	onBar := g.game == Short && me[25] > 0
+	switch v.Reason = g.moveRule(me, opp, from, from-int(die), highest, onBar, hitter); v.Reason {
+	case ReasonLegal:
+	case ReasonBarFirst:
+		v.N = int(me[25])
+	case ReasonPointHeld:
+		v.N = int(opp[cross(g.game, to)])
+	case ReasonNotAllHome, ReasonHigherPoint:
+		v.Point = g.point(highest)
+	case ReasonHead:
+		v.N, v.FirstTurn = int(g.headLimit), g.start.FirstTurn(g.side)
+	}
+	if v.Reason != ReasonLegal {
 		return st, v, false
 	}
-	if to >= 1 {
-		c := opp[cross(g.game, to)]
-		if g.game == Long && c > 0 || c > 1 {
-			if from == 25 {
-				v.Reason = ReasonEntryClosed
-			} else {
-				v.Reason, v.N = ReasonPointHeld, int(c)
-			}
-			return st, v, false
-		}
-	} else {
-		highest := 0
-		for o := 25; o >= 1; o-- {
-			if me[o] != 0 {
-				highest = o
-				break
-			}
-		}
-		if highest > 6 {
-			v.Reason, v.Point = ReasonNotAllHome, g.point(highest)
-			return st, v, false
-		}
-		if from-int(die) < 0 && from != highest {
-			v.Reason, v.Point = ReasonHigherPoint, g.point(highest)
-			return st, v, false
-		}
-	}
-	if g.game == Long && from == 24 && g.headStart-me[24] >= g.headLimit {
-		v.Reason, v.N = ReasonHead, int(g.headLimit)
-		v.FirstTurn = g.start.FirstTurn(g.side)
-		return st, v, false
-	}
-	eastern := g.game == Short && g.rules.Short == Eastern
-	if eastern && hitter && to > 0 && me[to] > 0 {
-		v.Reason = ReasonHitAndHide
-		return st, v, false
-	}
-	movesHitter := eastern && hitter
 	me[from]--
 	me[to]++
 	hit := false
@@ -447,8 +430,8 @@ func (x *explainer) step(st xstate, from, to int, die uint8, k int, col int, hit
 			hit = true
 		}
 	}
-	if eastern {
-		if movesHitter {
+	if g.eastern {
+		if hitter {
 			st.hitters &^= 1 << from
 			if to > 0 {
 				st.hitters |= 1 << to
@@ -458,9 +441,11 @@ func (x *explainer) step(st xstate, from, to int, die uint8, k int, col int, hit
 			st.hitters |= 1 << to
 		}
 	}
-	if g.game == Long && g.rules.BlockCheck == BlockEachDie && !g.blockOK(me, opp) {
-		v.Reason, v.Block = ReasonSixBlock, x.blockPoints(me)
-		return st, v, false
+	if g.blockEachDie {
+		if block := g.sixBlock(me); block != nil {
+			v.Reason, v.Block = ReasonSixBlock, block
+			return st, v, false
+		}
 	}
 	st.moves[st.used] = Move{From: Point(from), To: Point(to), Die: die, Hit: hit}
 	st.used++
@@ -470,28 +455,14 @@ func (x *explainer) step(st xstate, from, to int, die uint8, k int, col int, hit
 	return st, v, true
 }
 
-// blockPoints lists the points of the lowest forbidden block of me, in the
-// order the opponent passes them.
-func (x *explainer) blockPoints(me *board) []Point {
-	g := x.g
-	m := lowestBlock(g.game, me)
-	if m == 0 {
-		return nil
-	}
-	ps := make([]Point, 0, 6)
-	for o := m + 5; o >= m; o-- {
-		ps = append(ps, white(g.game, g.side.Other(), o))
-	}
-	return ps
-}
-
 // finish judges a sequence that played every written segment.
 func (x *explainer) finish(st xstate) {
 	g := x.g
-	if !g.endLegal(&st.b) {
-		v := Verdict{Reason: ReasonSixBlock, Block: x.blockPoints(&st.b[0]), Dice: st.used}
-		x.fail(v, st.used)
-		return
+	if g.blockAtEnd {
+		if block := g.sixBlock(&st.b[0]); block != nil {
+			x.fail(Verdict{Reason: ReasonSixBlock, Block: block, Dice: st.used}, st.used)
+			return
+		}
 	}
 	b := st.b
 	if g.side == Black {

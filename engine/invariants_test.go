@@ -51,10 +51,11 @@ func replay(p engine.Position, d engine.Dice, moves []engine.Move) (engine.Posit
 }
 
 // TestPlayInvariants checks every legal play of the test positions, for
-// all 21 rolls, under the default profile and one other: checkers are
-// conserved, the input is never changed, plays are distinct and use the
-// same number of dice, the moves lead to the position, and the notation
-// reads back, through Explain, as the same play.
+// all 21 rolls (under -short, a fifth of them), under the default profile
+// and one other: checkers are conserved, the input is never changed,
+// plays are distinct and use the same number of dice, the moves lead to
+// the position, and the notation reads back, through Explain, as the same
+// play.
 func TestPlayInvariants(t *testing.T) {
 	start := time.Now()
 	rng := rand.New(rand.NewPCG(7, 7))
@@ -66,11 +67,18 @@ func TestPlayInvariants(t *testing.T) {
 			t.Errorf(format, args...)
 		}
 	}
-	for _, tp := range positions {
+	readBack := 4
+	if testing.Short() {
+		readBack = 2
+	}
+	for k, tp := range positions {
 		p := tp.p
 		variants := allVariants(p.Game)
 		for _, r := range []engine.Rules{engine.DefaultRules, variants[1+rng.IntN(len(variants)-1)]} {
-			for _, d := range engine.AllRolls() {
+			for ri, d := range engine.AllRolls() {
+				if !sampledRoll(tp, k, ri) {
+					continue
+				}
 				code := engine.Code(p, d, true, r)
 				before := p
 				list := engine.LegalPlays(p, d, r)
@@ -118,9 +126,9 @@ func TestPlayInvariants(t *testing.T) {
 						fail("%s: play %s: Notation differs from FormatMoves", code, pl)
 					}
 					// Reading the notation back costs a search: every play
-					// of the first turns and about four others a roll (all
-					// of them with -long).
-					if tp.kind != "first" && !*longTests && i >= 4 && rng.IntN(len(list)) >= 4 {
+					// of the first turns and about four others a roll (two
+					// with -short, all of them with -long).
+					if tp.kind != "first" && !*longTests && i >= readBack && rng.IntN(len(list)) >= readBack {
 						continue
 					}
 					explained++
@@ -297,7 +305,8 @@ func coarseNotation(moves []engine.Move) string {
 	return strings.Join(out, " ")
 }
 
-// TestExplainDifferential checks Explain against the reference: the
+// TestExplainDifferential checks Explain against the reference, for 250
+// random cases of position, roll and profile (80 under -short): the
 // notation of every legal sequence (in every order of the dice) is
 // accepted as that play, and a written play none of whose readings is a
 // legal play is rejected for a reason. The candidates are every sequence
@@ -316,7 +325,11 @@ func TestExplainDifferential(t *testing.T) {
 			t.Errorf(format, args...)
 		}
 	}
-	for n := 0; n < 250*diffScale(); n++ {
+	rounds := 250 * diffScale()
+	if testing.Short() {
+		rounds = 80
+	}
+	for n := 0; n < rounds; n++ {
 		p := all[rng.IntN(len(all))].p
 		variants := allVariants(p.Game)
 		r := variants[rng.IntN(len(variants))]

@@ -5,73 +5,6 @@ import (
 	"sync/atomic"
 )
 
-// Move is one checker moved by one die, in White's numbering: From is Bar
-// when the checker enters, To is Off when it is borne off.
-type Move struct {
-	From, To Point
-	Die      uint8
-	Hit      bool // short nardy: the move hits a blot on To
-}
-
-// Play is a whole turn: the single-die moves in the order played and the
-// position they lead to (with the turn passed to the opponent).
-type Play struct {
-	moves [4]Move // the moves played, then zero moves (Die 0)
-	// Position is the position after the play, the other side to move.
-	Position Position
-	// Side is the side that played.
-	Side Side
-}
-
-// HeadMoves counts the checkers that left the head (long nardy): the
-// moves from it, since nothing ever moves onto a side's own head.
-func (pl Play) HeadMoves() int {
-	if pl.Position.Game != Long {
-		return 0
-	}
-	head, n := Head(Long, pl.Side), 0
-	for _, m := range pl.moves {
-		if m.Die != 0 && m.From == head {
-			n++
-		}
-	}
-	return n
-}
-
-// Moves returns the single-die moves of the play in the order played.
-func (pl Play) Moves() []Move { return pl.moves[:pl.DicePlayed()] }
-
-// DicePlayed returns how many dice the play uses.
-func (pl Play) DicePlayed() int {
-	n := 0
-	for n < len(pl.moves) && pl.moves[n].Die != 0 {
-		n++
-	}
-	return n
-}
-
-// Hits returns how many blots the play hits.
-func (pl Play) Hits() int {
-	h := 0
-	for _, m := range pl.Moves() {
-		if m.Hit {
-			h++
-		}
-	}
-	return h
-}
-
-// BearsOff returns how many checkers the play bears off.
-func (pl Play) BearsOff() int {
-	k := 0
-	for _, m := range pl.Moves() {
-		if m.To == Off {
-			k++
-		}
-	}
-	return k
-}
-
 // GameOver reports whether no side may move in p any more: a side has
 // borne off all its checkers and, in long nardy, the last roll (if the
 // rules give one) does not apply.
@@ -110,7 +43,7 @@ func LegalPlays(p Position, d Dice, r Rules) []Play {
 	}
 	defer spare.Store(g)
 	g.reset(p, d, r)
-	g.headLimit = g.limit()
+	g.setHeadLimit(g.limit())
 	g.run()
 	return g.plays()
 }
@@ -127,25 +60,38 @@ var spare atomic.Pointer[gen]
 // stored for each state visited. Its storage is reused from one search to
 // the next.
 type gen struct {
-	game      Game
-	rules     Rules
-	side      Side
-	start     Position
-	dice      Dice // larger die first
-	double    bool
+	game   Game
+	rules  Rules
+	side   Side
+	start  Position
+	dice   Dice // larger die first
+	double bool
+	// The rules of a single move (moveRule), in the mover's coordinates:
+	// cross maps its points to the opponent's (crossTable); holds is how
+	// many opponent checkers hold a point (1 in long nardy, 2 in short);
+	// head is the head (24) in long nardy and noPoint in short nardy,
+	// which has no head rule. Of the headStart checkers on the head at
+	// the start of the turn headLimit may leave, so one leaves only while
+	// more than headFloor = headStart-headLimit are left. eastern: eastern
+	// short nardy, where the checkers that hit (the hitters) are tracked.
+	cross     [25]uint8
+	holds     int8
+	head      int
 	headStart int8
 	headLimit int8
-	nodes     []node
-	table     []slot // open addressing over nodes, by hash
-	stamp     uint32 // slots with another stamp are empty
-	best      int8   // most dice played by a sequence that ends legally; -1 if none
-	keep      []int32
-	// The opponent does not move during the search (and is never hit in
-	// long nardy), so what exempts a six-block is fixed: oppLow is its
-	// lowest occupied point in its own coordinates (0 when a checker is
-	// borne off) and oppHome whether it has a checker home or off.
-	oppLow  int
-	oppHome bool
+	headFloor int8
+	eastern   bool
+	// The six-block rule (long nardy): exempt is where a row of six may
+	// begin (see blockExemption), fixed for the turn as the opponent does
+	// not move; blockEachDie and blockAtEnd say when the rule is checked.
+	exempt                   uint32
+	blockEachDie, blockAtEnd bool
+	// The search: the nodes and a hash table over them.
+	nodes []node
+	table []slot // open addressing over nodes, by hash
+	stamp uint32 // slots with another stamp are empty
+	best  int8   // most dice played by a sequence that ends legally; -1 if none
+	keep  []int32
 	// ordered: a double is searched with its moves' from-points in
 	// non-increasing order, but for ascents (see tryDie); ascents: ascents
 	// are tried (long nardy, six-block checked after each die); dedup:
@@ -179,10 +125,16 @@ type node struct {
 	parent  int32
 	mv      Move // in own coordinates of the mover
 	depth   int8
-	rem     uint8 // doubles: dice left; otherwise bit 0 high die left, bit 1 low die left
+	rem     uint8 // doubles: dice left; otherwise remHigh and remLow
 	usedLow bool  // a non-double sequence that played only the low die so far
 	endOK   bool  // a sequence may end here
 }
+
+// The dice left of a non-double (node.rem): a bit for each die.
+const (
+	remHigh uint8 = 1 << iota // the higher die is left
+	remLow                    // the lower die is left
+)
 
 // Hash keys: one random word per (mover or opponent, cell), per
 // dice-left value and per hitter point. A board's hash is the sum of its
@@ -230,11 +182,20 @@ func hashBoards(b *[2]board) uint64 {
 // and hitters.
 func stateHash(pos uint64, rem uint8, hitters uint32) uint64 {
 	h := pos ^ zRem[rem]
-	for hs := hitters; hs != 0; hs &= hs - 1 {
-		h ^= zHit[bits.TrailingZeros32(hs)]
+	for hs := hitters; hs != 0; hs &= hs - 1 { // hs &= hs-1 clears the lowest bit
+		h ^= zHit[lowestBit(hs)]
 	}
 	return h
 }
+
+// lowestBit returns the index of the lowest bit set in x (x != 0).
+func lowestBit(x uint32) int { return bits.TrailingZeros32(x) }
+
+// highestBit returns the index of the highest bit set in x, -1 when x is 0.
+func highestBit(x uint32) int { return 31 - bits.LeadingZeros32(x) }
+
+// bitsUpTo returns the bits 0..top set, the rest clear (top < 31).
+func bitsUpTo(top int) uint32 { return 2<<top - 1 }
 
 // newGen returns a generator for p and d (not pooled).
 func newGen(p Position, d Dice, r Rules) *gen {
@@ -246,8 +207,22 @@ func newGen(p Position, d Dice, r Rules) *gen {
 func (g *gen) reset(p Position, d Dice, r Rules) {
 	g.game, g.rules, g.side, g.start = p.Game, r, p.Turn, p
 	g.dice, g.double = d.Canonical(), d.IsDouble()
+	g.cross = crossTable[g.game]
 	g.headStart = p.b[g.side][24]
-	g.headLimit = 1
+	g.setHeadLimit(1)
+	if g.game == Long {
+		g.holds, g.head, g.eastern = 1, 24, false
+		g.exempt = blockExemption(r, &p.b[g.side.Other()])
+		g.blockEachDie, g.blockAtEnd = r.BlockCheck == BlockEachDie, r.BlockCheck == BlockEndOfTurn
+	} else {
+		g.holds, g.head, g.eastern = 2, noPoint, r.Short == Eastern
+		g.exempt, g.blockEachDie, g.blockAtEnd = 0, false, false
+	}
+}
+
+// setHeadLimit lets n checkers leave the head this turn.
+func (g *gen) setHeadLimit(n int8) {
+	g.headLimit, g.headFloor = n, g.headStart-n
 }
 
 // limit returns how many checkers may leave the head this turn.
@@ -267,7 +242,7 @@ func (g *gen) limit() int8 {
 	}
 	// Generalized: a second checker may leave when one head checker
 	// cannot play the whole roll.
-	g.headLimit = 1
+	g.setHeadLimit(1)
 	g.run()
 	if g.best < int8(d.Count()) {
 		return 2
@@ -295,17 +270,9 @@ func (g *gen) run() {
 			g.occ |= 1 << o
 		}
 	}
-	g.oppLow, g.oppHome = 25, false
-	for o := 0; o <= 24; o++ {
-		if g.b[1][o] > 0 {
-			g.oppLow = o
-			g.oppHome = o <= 6
-			break
-		}
-	}
-	root := node{b: g.b, pos: g.pos, held: g.held, parent: -1, mv: Move{From: Bar}, rem: 3, endOK: g.endLegalHeld()}
-	g.ordered = g.double && (g.game == Long || g.rules.Short != Eastern)
-	g.ascents = g.ordered && g.game == Long && g.rules.BlockCheck == BlockEachDie
+	root := node{b: g.b, pos: g.pos, held: g.held, parent: -1, mv: Move{From: Bar}, rem: remHigh | remLow, endOK: g.endOK()}
+	g.ordered = g.double && !g.eastern
+	g.ascents = g.ordered && g.blockEachDie
 	g.dedup = !g.ordered
 	if g.double {
 		root.rem = 4
@@ -383,11 +350,11 @@ func (g *gen) expand(i int32) {
 		}
 		return
 	}
-	if rem&1 != 0 {
-		g.tryDie(i, g.dice[0], rem&^1, false, 25)
+	if rem&remHigh != 0 {
+		g.tryDie(i, g.dice[0], rem&^remHigh, false, 25)
 	}
-	if rem&2 != 0 && g.dice[1] != g.dice[0] {
-		g.tryDie(i, g.dice[1], rem&^2, depth == 0, 25)
+	if rem&remLow != 0 && g.dice[1] != g.dice[0] {
+		g.tryDie(i, g.dice[1], rem&^remLow, depth == 0, 25)
 	}
 }
 
@@ -410,41 +377,40 @@ func (g *gen) expand(i int32) {
 // of the die), the ordered sequences reach distinct states until an
 // ascent: only from then on is the table needed.
 func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool, top int) {
-	me := &g.b[0]
-	if g.game == Short && me[25] > 0 {
+	me, opp := &g.b[0], &g.b[1]
+	highest := highestBit(g.occ)
+	if highest == 25 && g.game == Short { // on the bar: only entering
 		to := 25 - int(die)
-		if g.b[1][cross(g.game, to)] <= 1 {
+		if g.moveRule(me, opp, 25, to, 25, true, false) == ReasonLegal {
 			g.child(i, 25, to, die, rem, low, false)
 		}
 		return
 	}
-	highest := 31 - bits.LeadingZeros32(g.occ)
-	allHome := highest <= 6
 	// An ascent is searched where moving from the higher point first,
 	// from the state before node i (with the mover's points held0), would
 	// have made a six-block. That takes three points in a row in held0:
 	// of six in a row with one point added, the other five lie on its
 	// two sides, three or more on one.
-	occ, held0 := g.occ, uint32(0)
+	occ, held0, hitters := g.occ, uint32(0), g.hitters // child restores g.hitters
 	if g.ascents && top < 25 {
 		held0 = g.nodes[g.nodes[i].parent].held
 	}
-	if held0&(held0>>1)&(held0>>2) == 0 {
-		occ &= 2<<top - 1
+	if threeInRow(held0) == 0 {
+		occ &= bitsUpTo(top)
 	}
 	for occ != 0 {
-		from := 31 - bits.LeadingZeros32(occ)
+		from := highestBit(occ)
 		occ &^= 1 << from
 		to := from - int(die)
 		if from > top {
 			h := held0
 			if me[from] == 1 {
-				h &^= 1 << crossLong[from]
+				h &^= 1 << crossTable[Long][from]
 			}
 			if to >= 1 {
-				h |= 1 << crossLong[to]
+				h |= 1 << crossTable[Long][to]
 			}
-			if g.heldOK(h) {
+			if g.blockOK(h) {
 				continue
 			}
 			if !g.dedup {
@@ -452,26 +418,23 @@ func (g *gen) tryDie(i int32, die uint8, rem uint8, low bool, top int) {
 				g.index()
 			}
 		}
-		if g.game == Long && from == 24 && g.headStart-me[24] >= g.headLimit {
-			continue
-		}
-		if to >= 1 {
-			c := g.b[1][cross(g.game, to)]
-			if g.game == Long && c > 0 || c > 1 {
-				continue
+		// Eastern: of a point with a checker that hit, either that
+		// checker moves (unless it would hide) or, if there is one,
+		// another.
+		hitter := hitters&(1<<from) != 0
+		switch g.moveRule(me, opp, from, to, highest, false, hitter) {
+		case ReasonLegal:
+			to = max(to, 0)
+			if !hitter || me[from] > 1 {
+				g.child(i, from, to, die, rem, low, false)
 			}
-		} else {
-			if !allHome || to < 0 && from != highest {
-				continue
+			if hitter {
+				g.child(i, from, to, die, rem, low, true)
 			}
-			to = 0
-		}
-		hitterHere := g.hitters&(1<<from) != 0
-		if !hitterHere || me[from] > 1 {
-			g.child(i, from, to, die, rem, low, false)
-		}
-		if hitterHere && (to == 0 || me[to] == 0) {
-			g.child(i, from, to, die, rem, low, true)
+		case ReasonHitAndHide:
+			if me[from] > 1 {
+				g.child(i, from, to, die, rem, low, false)
+			}
 		}
 	}
 }
@@ -501,7 +464,7 @@ func (g *gen) child(i int32, from, to int, die uint8, rem uint8, low, moveHitter
 			}
 		}
 	}
-	if g.rules.Short == Eastern && g.game == Short {
+	if g.eastern {
 		if moveHitter {
 			g.hitters &^= 1 << from
 			if to > 0 {
@@ -515,12 +478,12 @@ func (g *gen) child(i int32, from, to int, die uint8, rem uint8, low, moveHitter
 	ok := true
 	if g.game == Long {
 		if me[from] == 0 {
-			g.held &^= 1 << crossLong[from]
+			g.held &^= 1 << crossTable[Long][from]
 		}
 		if to > 0 {
-			g.held |= 1 << crossLong[to]
+			g.held |= 1 << crossTable[Long][to]
 		}
-		ok = g.rules.BlockCheck != BlockEachDie || g.heldOK(g.held)
+		ok = !g.blockEachDie || g.blockOK(g.held)
 	}
 	if ok && !(g.dedup && g.seen(stateHash(g.pos, rem, g.hitters), rem)) {
 		g.add(i, from, to, die, rem, low, hit)
@@ -547,7 +510,7 @@ func (g *gen) add(i int32, from, to int, die uint8, rem uint8, low, hit bool) {
 	c.b = g.b
 	c.pos, c.hitters, c.held = g.pos, g.hitters, g.held
 	c.parent, c.mv = i, Move{From: Point(from), To: Point(to), Die: die, Hit: hit}
-	c.depth, c.rem, c.usedLow, c.endOK = p.depth+1, rem, low || p.usedLow, g.endLegalHeld()
+	c.depth, c.rem, c.usedLow, c.endOK = p.depth+1, rem, low || p.usedLow, g.endOK()
 	if g.dedup {
 		if 2*len(g.nodes) > len(g.table) {
 			g.index()
@@ -562,94 +525,6 @@ func (g *gen) add(i int32, from, to int, die uint8, rem uint8, low, hit bool) {
 		return
 	}
 	g.expand(idx)
-}
-
-// endLegalHeld reports whether a sequence may end in the working state.
-func (g *gen) endLegalHeld() bool {
-	return g.game != Long || g.rules.BlockCheck != BlockEndOfTurn || g.heldOK(g.held)
-}
-
-// heldOK is blockOK for the search: held has the mover's points as bits
-// in the opponent's coordinates.
-func (g *gen) heldOK(held uint32) bool {
-	w := blockStarts(held)
-	if w == 0 {
-		return true
-	}
-	if g.rules.BlockExemption == ExemptHome {
-		return g.oppHome
-	}
-	return g.oppLow < bits.TrailingZeros32(w)
-}
-
-// blockStarts returns, as bits, the points of held (bits in the
-// opponent's coordinates) where six held points in a row begin.
-func blockStarts(held uint32) uint32 {
-	return held & (held >> 1) & (held >> 2) & (held >> 3) & (held >> 4) & (held >> 5)
-}
-
-// crossLong is cross for long nardy, as a table.
-var crossLong = func() (t [25]uint8) {
-	for o := 1; o <= 24; o++ {
-		t[o] = uint8(cross(Long, o))
-	}
-	return t
-}()
-
-// heldBits returns the points of me as bits in the opponent's coordinates.
-func heldBits(game Game, me *board) uint32 {
-	var held uint32
-	for o := 1; o <= 24; o++ {
-		if me[o] > 0 {
-			held |= 1 << cross(game, o)
-		}
-	}
-	return held
-}
-
-// endLegal reports whether a sequence may end in state b.
-func (g *gen) endLegal(b *[2]board) bool {
-	if g.game == Long && g.rules.BlockCheck == BlockEndOfTurn {
-		return g.blockOK(&b[0], &b[1])
-	}
-	return true
-}
-
-// blockOK reports whether the mover (me) holds no six consecutive points,
-// counted along the opponent's path, that the rules forbid.
-func (g *gen) blockOK(me, opp *board) bool {
-	m := lowestBlock(g.game, me)
-	if m == 0 {
-		return true
-	}
-	if opp[0] > 0 {
-		return true
-	}
-	if g.rules.BlockExemption == ExemptHome {
-		for o := 1; o <= 6; o++ {
-			if opp[o] > 0 {
-				return true
-			}
-		}
-		return false
-	}
-	for o := 1; o < m; o++ {
-		if opp[o] > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// lowestBlock returns the lowest point, in the opponent's own coordinates,
-// where six consecutive points held by me begin along the opponent's path,
-// or 0 when there is none.
-func lowestBlock(game Game, me *board) int {
-	w := blockStarts(heldBits(game, me))
-	if w == 0 {
-		return 0
-	}
-	return bits.TrailingZeros32(w)
 }
 
 // plays collects the results: the states at the greatest depth that end

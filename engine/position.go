@@ -79,6 +79,17 @@ func cross(g Game, o int) int {
 	return o - 12
 }
 
+// crossTable is cross as a table for each game, indexed by the point
+// (1..24).
+var crossTable = func() (t [2][25]uint8) {
+	for _, g := range []Game{Long, Short} {
+		for o := 1; o <= 24; o++ {
+			t[g][o] = uint8(cross(g, o))
+		}
+	}
+	return t
+}()
+
 // Count returns how many checkers of side s stand on point pt (1..24,
 // White's numbering).
 func (p Position) Count(s Side, pt Point) int {

@@ -1,11 +1,11 @@
 package engine_test
 
-// A slow reference generator of legal plays, written from RULES.md
+// A slow reference generator of legal plays, written from docs/rules.md
 // without the fast generator's internals: the board is kept physically,
 // in White's numbering, and each side walks an explicit list of points.
 // Every sequence of single-die moves is enumerated (both orders of the
 // dice, a double four times) and the rules are applied to whole
-// sequences, as the "Precise readings" of RULES.md say.
+// sequences, as the "Precise readings" of docs/rules.md say.
 
 import (
 	"slices"

@@ -11,7 +11,7 @@ import (
 	"github.com/nardydocs/nardydocs/engine"
 )
 
-// The tests in this file check every rule of RULES.md, in every variant,
+// The tests in this file check every rule of docs/rules.md, in every variant,
 // on positions worked out by hand. Each case states its reasoning; the
 // numbers of seed 004 (the published long-nardy page) are test vectors.
 //
@@ -338,7 +338,7 @@ func TestRulesHead(t *testing.T) {
 		head:    ruleHead(1, "24/6 14/8", "24/12 14/2"),
 		explain: []ruleExplain{{"24/18 24/18 14/8 8/2", engine.Verdict{Reason: engine.ReasonHead, From: 24, N: 1}}},
 	}, {
-		// RULES.md: after White opens 2-1 to 21, Black's 5-5 runs 12/7/2
+		// docs/rules.md: after White opens 2-1 to 21, Black's 5-5 runs 12/7/2
 		// and is stopped at 21 (12/7/2/21 would stop on White's checker),
 		// so one head checker plays only two fives: Black may take a
 		// second checker, and 12/2 12/2 plays all four.
