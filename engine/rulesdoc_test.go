@@ -1,6 +1,9 @@
 package engine_test
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -123,5 +126,115 @@ func TestRulesDocLinks(t *testing.T) {
 	}
 	if links < 40 {
 		t.Errorf("%s: found %d links into the repository; the link pattern of this test is out of step with the file", rulesDoc, links)
+	}
+}
+
+// rulesDocName matches a code name in backquotes: `Name` or `Type.Method`.
+var rulesDocName = regexp.MustCompile("`([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)?)`")
+
+// rulesDocTest matches a test name, TestName or a prefix TestName*.
+var rulesDocTest = regexp.MustCompile(`\bTest[A-Za-z0-9_]*\*?`)
+
+// engineDecls returns the names declared in the Go files of dir:
+// functions, types, variables and constants as "Name", methods as
+// "Type.Method". With tests, only the test files are read, and only
+// their functions.
+func engineDecls(t *testing.T, dir string, tests bool) map[string]bool {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	fset := token.NewFileSet()
+	for _, file := range files {
+		if strings.HasSuffix(file, "_test.go") != tests {
+			continue
+		}
+		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				name := d.Name.Name
+				if d.Recv != nil && len(d.Recv.List) == 1 {
+					typ := d.Recv.List[0].Type
+					if star, ok := typ.(*ast.StarExpr); ok {
+						typ = star.X
+					}
+					if id, ok := typ.(*ast.Ident); ok {
+						name = id.Name + "." + name
+					}
+				}
+				names[name] = true
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					switch spec := spec.(type) {
+					case *ast.TypeSpec:
+						names[spec.Name.Name] = true
+					case *ast.ValueSpec:
+						for _, id := range spec.Names {
+							names[id.Name] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return names
+}
+
+// TestRulesDocIndex keeps the rule index true to the code: every name in
+// its "implemented in" column is declared in package engine, and every
+// test in its "checked by" column exists in engine or engine/odds.
+func TestRulesDocIndex(t *testing.T) {
+	doc := readRulesDoc(t)
+	_, index, ok := strings.Cut(doc, "| rule | key |")
+	if !ok {
+		t.Fatalf("%s: no rule index (a table whose header starts | rule | key |)", rulesDoc)
+	}
+	code := engineDecls(t, ".", false)
+	tests := engineDecls(t, ".", true)
+	for name := range engineDecls(t, "odds", true) {
+		tests[name] = true
+	}
+	rows := 0
+	for _, line := range strings.Split(index, "\n")[2:] {
+		line = strings.TrimSpace(line)
+		if !strings.HasPrefix(line, "|") {
+			break
+		}
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		if len(cells) != 6 {
+			t.Errorf("%s: rule index row %q has %d cells, want 6", rulesDoc, line, len(cells))
+			continue
+		}
+		rows++
+		rule := strings.TrimSpace(cells[0])
+		for _, m := range rulesDocName.FindAllStringSubmatch(cells[4], -1) {
+			if !code[m[1]] {
+				t.Errorf("%s: rule %q: package engine declares no %s", rulesDoc, rule, m[1])
+			}
+		}
+		named := rulesDocTest.FindAllString(cells[5], -1)
+		if len(named) == 0 {
+			t.Errorf("%s: rule %q names no test", rulesDoc, rule)
+		}
+		for _, name := range named {
+			found := tests[name]
+			if prefix, ok := strings.CutSuffix(name, "*"); ok {
+				for test := range tests {
+					found = found || strings.HasPrefix(test, prefix)
+				}
+			}
+			if !found {
+				t.Errorf("%s: rule %q: no test %s in engine or engine/odds", rulesDoc, rule, name)
+			}
+		}
+	}
+	if rows < 15 {
+		t.Errorf("%s: read %d rows of the rule index; the table's layout is out of step with this test", rulesDoc, rows)
 	}
 }
