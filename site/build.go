@@ -130,8 +130,9 @@ type builder struct {
 	pages []*page
 	byKey map[string]int // "ru/long/head.md" → index in pages
 	res   []*analysis    // per page
-	// tocs holds the table of contents rendered for each language and
-	// directory.
+	nav   navigation // computed after the first pass
+	// tocs holds the table of contents and its sections rendered for
+	// each language and directory.
 	tocMu sync.Mutex
 	tocs  map[string]string
 	// out receives the built files; digest has, by path, every file
@@ -304,7 +305,8 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 	}
 	b.checkTranslations(&errs)
 	b.checkLinks(&errs)
-	b.checkWorksheetPaths(&errs)
+	b.navigate()
+	b.checkGeneratedPaths(&errs)
 
 	// The second pass: every figure computed (and its claims checked),
 	// every page rendered and handed to the output. After a problem,
@@ -313,9 +315,8 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 	if len(errs) > 0 && !opt.KeepGoing {
 		b.out = discard{}
 	}
-	nav := b.navigation()
 	results := make([]rendered, len(b.pages))
-	if err := b.parallel(ctx, func(i int) { results[i] = b.render(i, nav) }); err != nil {
+	if err := b.parallel(ctx, func(i int) { results[i] = b.render(i) }); err != nil {
 		return nil, err
 	}
 	site := &Site{Pages: len(b.pages), Rules: b.cfg.Rules, Prose: map[string]string{}}
@@ -348,7 +349,10 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 			errs.Add(engine.Pos{File: name}, err.Error())
 		}
 	}
-	if err := b.worksheets(nav); err != nil {
+	if err := b.worksheets(); err != nil {
+		errs.Add(engine.Pos{File: "templates"}, err.Error())
+	}
+	if err := b.contentsPages(); err != nil {
 		errs.Add(engine.Pos{File: "templates"}, err.Error())
 	}
 	if err := b.extraPages(); err != nil {

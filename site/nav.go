@@ -1,105 +1,375 @@
 package site
 
 import (
+	"bytes"
+	"html/template"
+	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
 
+	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/templates/i18n"
+)
+
+// The table of contents of every page lists a section of at most tocFull
+// entries in full. A larger section shows the tocAround entries either
+// side of the page (on a page of another section, its first
+// 2·tocAround+1 entries), with links to the language's contents page,
+// which lists every page. So a page's table of contents has a bounded
+// size, and a site of any size builds in time linear in its pages.
+const (
+	tocFull   = 40
+	tocAround = 7
 )
 
 // navSection is one group of the table of contents.
 type navSection struct {
 	Title string
 	Href  string
+	ID    string // its anchor on the contents page
 	Pages []navItem
-	index int // the section's index page, or -1
+	// Before and After link to the contents page when entries are left
+	// out before and after those shown.
+	Before, After *navItem
+	index         int // the section's index page, or -1
+	game          engine.Game
+	hasGame       bool
 }
 
 // navItem is one entry of the table of contents.
 type navItem struct {
 	Title string
 	Href  string
-	index int
+	index int // in builder.pages, or -1 (a generated page)
+	url   string
 }
 
-// navigation returns, per language, the sections of the table of
-// contents in reading order. Hrefs are filled in per page.
-func (b *builder) navigation() map[i18n.Lang][]navSection {
-	out := map[i18n.Lang][]navSection{}
+// site's table of contents and reading order, computed once per build.
+type navigation struct {
+	secs  map[i18n.Lang][]navSection
+	order map[i18n.Lang][]int
+	pos   []int // page index → position in its language's reading order
+	// worksheet[l][g]: language l has a worksheet for game g.
+	worksheet map[i18n.Lang]map[engine.Game]bool
+	// contents: language l has a contents page (some section is too
+	// large to list in full on every page).
+	contents map[i18n.Lang]bool
+	// at finds an entry of a large section by its url.
+	at map[string]navAt
+}
+
+// navAt is where an entry is in its language's table of contents.
+type navAt struct{ sec, entry int }
+
+// navigate computes the table of contents, the reading order, which
+// worksheets and contents pages exist; after the first pass.
+func (b *builder) navigate() {
+	n := navigation{
+		secs:      map[i18n.Lang][]navSection{},
+		order:     map[i18n.Lang][]int{},
+		pos:       make([]int, len(b.pages)),
+		worksheet: map[i18n.Lang]map[engine.Game]bool{},
+		contents:  map[i18n.Lang]bool{},
+		at:        map[string]navAt{},
+	}
+	for _, l := range i18n.Langs {
+		n.worksheet[l] = map[engine.Game]bool{}
+	}
+	for i, r := range b.res {
+		for _, e := range r.exercises {
+			n.worksheet[b.pages[i].lang][e.blk.Position.Game] = true
+		}
+	}
 	for _, lang := range i18n.Langs {
-		col := collate.New(language.Make(string(lang)))
-		bySec := map[string]*navSection{}
-		var secs []string
-		for i, p := range b.pages {
-			if p.lang != lang {
-				continue
+		secs := b.sections(lang)
+		for k := range secs {
+			s := &secs[k]
+			s.ID = "s-" + strconv.Itoa(k+1)
+			if s.index >= 0 {
+				s.game, s.hasGame = engine.ParseGame(section(b.pages[s.index].rel))
 			}
-			sec := section(p.rel)
-			s, ok := bySec[sec]
-			if !ok {
-				s = &navSection{index: -1}
-				bySec[sec] = s
-				secs = append(secs, sec)
+			for j := range s.Pages {
+				s.Pages[j].url = b.pages[s.Pages[j].index].url()
 			}
-			if sec != "" && p.rel == sec+"/index" {
-				s.index = i
-				s.Title = p.fm.Title
-				continue
+			if s.hasGame && n.worksheet[lang][s.game] {
+				s.Pages = append(s.Pages, navItem{Title: lang.T("ws.nav"), index: -1, url: worksheetURL(lang, s.game)})
 			}
-			s.Pages = append(s.Pages, navItem{Title: p.fm.Title, index: i})
-		}
-		less := func(ai, bi int, at, bt string) int {
-			if d := b.pages[ai].fm.Order - b.pages[bi].fm.Order; d != 0 {
-				return d
-			}
-			return col.CompareString(at, bt)
-		}
-		for _, s := range bySec {
-			slices.SortStableFunc(s.Pages, func(x, y navItem) int {
-				// The language's home page comes first.
-				if xi, yi := b.pages[x.index].rel == "index", b.pages[y.index].rel == "index"; xi != yi {
-					if xi {
-						return -1
-					}
-					return 1
+			if len(s.Pages) > tocFull {
+				n.contents[lang] = true
+				for j, it := range s.Pages {
+					n.at[it.url] = navAt{k, j}
 				}
-				return less(x.index, y.index, x.Title, y.Title)
-			})
+			}
 		}
-		slices.SortStableFunc(secs, func(x, y string) int {
-			if x == "" || y == "" {
-				return strings.Compare(x, y)
+		n.secs[lang] = secs
+		var order []int
+		for _, s := range secs {
+			if s.index >= 0 {
+				order = append(order, s.index)
 			}
-			xs, ys := bySec[x], bySec[y]
-			if xs.index >= 0 && ys.index >= 0 {
-				return less(xs.index, ys.index, xs.Title, ys.Title)
+			for _, it := range s.Pages {
+				if it.index >= 0 {
+					order = append(order, it.index)
+				}
 			}
-			return strings.Compare(x, y)
+		}
+		for k, i := range order {
+			n.pos[i] = k
+		}
+		n.order[lang] = order
+	}
+	b.nav = n
+}
+
+// sections returns the sections of language lang's table of contents in
+// reading order.
+func (b *builder) sections(lang i18n.Lang) []navSection {
+	col := collate.New(language.Make(string(lang)))
+	bySec := map[string]*navSection{}
+	var secs []string
+	for i, p := range b.pages {
+		if p.lang != lang {
+			continue
+		}
+		sec := section(p.rel)
+		s, ok := bySec[sec]
+		if !ok {
+			s = &navSection{index: -1}
+			bySec[sec] = s
+			secs = append(secs, sec)
+		}
+		if sec != "" && p.rel == sec+"/index" {
+			s.index = i
+			s.Title = p.fm.Title
+			continue
+		}
+		s.Pages = append(s.Pages, navItem{Title: p.fm.Title, index: i})
+	}
+	less := func(ai, bi int, at, bt string) int {
+		if d := b.pages[ai].fm.Order - b.pages[bi].fm.Order; d != 0 {
+			return d
+		}
+		return col.CompareString(at, bt)
+	}
+	for _, s := range bySec {
+		slices.SortStableFunc(s.Pages, func(x, y navItem) int {
+			// The language's home page comes first.
+			if xi, yi := b.pages[x.index].rel == "index", b.pages[y.index].rel == "index"; xi != yi {
+				if xi {
+					return -1
+				}
+				return 1
+			}
+			return less(x.index, y.index, x.Title, y.Title)
 		})
-		for _, sec := range secs {
-			s := bySec[sec]
-			if s.Title == "" && sec != "" {
-				s.Title = sec
-			}
-			out[lang] = append(out[lang], *s)
+	}
+	slices.SortStableFunc(secs, func(x, y string) int {
+		if x == "" || y == "" {
+			return strings.Compare(x, y)
 		}
+		xs, ys := bySec[x], bySec[y]
+		if xs.index >= 0 && ys.index >= 0 {
+			return less(xs.index, ys.index, xs.Title, ys.Title)
+		}
+		return strings.Compare(x, y)
+	})
+	out := make([]navSection, 0, len(secs))
+	for _, sec := range secs {
+		s := bySec[sec]
+		if s.Title == "" && sec != "" {
+			s.Title = sec
+		}
+		out = append(out, *s)
 	}
 	return out
 }
 
-// readingOrder returns the reading order of a language's pages.
-func readingOrder(secs []navSection) []int {
-	var order []int
-	for _, s := range secs {
-		if s.index >= 0 {
-			order = append(order, s.index)
+// neighbours returns the pages before and after page i in reading order.
+func (b *builder) neighbours(i int) (prev, next *navItem) {
+	p := b.pages[i]
+	order, k := b.nav.order[p.lang], b.nav.pos[i]
+	if k > 0 {
+		j := order[k-1]
+		prev = &navItem{Title: b.pages[j].fm.Title, Href: relURL(p.url(), b.pages[j].url())}
+	}
+	if k+1 < len(order) {
+		j := order[k+1]
+		next = &navItem{Title: b.pages[j].fm.Title, Href: relURL(p.url(), b.pages[j].url())}
+	}
+	return prev, next
+}
+
+// contentsURL returns the output path of a language's contents page.
+func contentsURL(l i18n.Lang) string { return string(l) + "/contents.html" }
+
+// toc returns the table of contents of language l as the page at url
+// shows it, its own entry marked current. The links are relative to the
+// page's directory, so each section is rendered once per directory, and
+// the whole table once per directory for the pages whose section is
+// listed in full; a page of a large section gets the window around it.
+func (b *builder) toc(l i18n.Lang, url string) (template.HTML, error) {
+	dir := path.Dir(url)
+	at, windowed := b.nav.at[url]
+	key := string(l) + "\x00" + dir
+	var html string
+	ok := false
+	if !windowed {
+		b.tocMu.Lock()
+		html, ok = b.tocs[key]
+		b.tocMu.Unlock()
+	}
+	if !ok {
+		secs := b.nav.secs[l]
+		view := struct {
+			L        i18n.Lang
+			Sections []template.HTML
+			Contents string
+		}{L: l, Sections: make([]template.HTML, len(secs))}
+		from := dir + "/index.html" // any page of the directory
+		for k := range secs {
+			var err error
+			if windowed && k == at.sec {
+				n := len(secs[k].Pages)
+				view.Sections[k], err = b.tocSection(l, from, k, max(0, min(at.entry-tocAround, n-2*tocAround-1)))
+			} else {
+				view.Sections[k], err = b.tocSectionCached(l, from, k)
+			}
+			if err != nil {
+				return "", err
+			}
 		}
-		for _, it := range s.Pages {
-			order = append(order, it.index)
+		if b.nav.contents[l] {
+			view.Contents = relURL(from, contentsURL(l))
+		}
+		var out bytes.Buffer
+		if err := b.tmpl.HTML.ExecuteTemplate(&out, "nav.html", view); err != nil {
+			return "", err
+		}
+		html = strings.TrimSuffix(out.String(), "\n")
+		if !windowed {
+			b.tocMu.Lock()
+			b.tocs[key] = html
+			b.tocMu.Unlock()
 		}
 	}
-	return order
+	self := `href="` + relURL(url, url) + `"`
+	return template.HTML(strings.Replace(html, self+">", self+` aria-current="page">`, 1)), nil
+}
+
+// tocSectionCached returns section k of language l's table of contents
+// as a page at from shows it when it is not in that section: rendered
+// once per directory.
+func (b *builder) tocSectionCached(l i18n.Lang, from string, k int) (template.HTML, error) {
+	key := string(l) + "\x00" + path.Dir(from) + "\x00" + strconv.Itoa(k)
+	b.tocMu.Lock()
+	html, ok := b.tocs[key]
+	b.tocMu.Unlock()
+	if ok {
+		return template.HTML(html), nil
+	}
+	h, err := b.tocSection(l, from, k, 0)
+	if err != nil {
+		return "", err
+	}
+	b.tocMu.Lock()
+	b.tocs[key] = string(h)
+	b.tocMu.Unlock()
+	return h, nil
+}
+
+// tocSection renders section k of language l's table of contents for a
+// page at from: in full, or, in a section of more than tocFull entries,
+// the 2·tocAround+1 entries from start on and links to the contents
+// page for the others.
+func (b *builder) tocSection(l i18n.Lang, from string, k, start int) (template.HTML, error) {
+	s := b.nav.secs[l][k]
+	if s.index >= 0 {
+		s.Href = relURL(from, b.pages[s.index].url())
+	}
+	all := s.Pages
+	if len(all) > tocFull {
+		end := start + 2*tocAround + 1
+		more := relURL(from, contentsURL(l)) + "#" + s.ID
+		if start > 0 {
+			s.Before = &navItem{Title: l.F("nav.more", "n", l.N(start, "page")), Href: more}
+		}
+		if end < len(all) {
+			s.After = &navItem{Title: l.F("nav.more", "n", l.N(len(all)-end, "page")), Href: more}
+		}
+		all = all[start:end]
+	}
+	s.Pages = make([]navItem, len(all))
+	for j, it := range all {
+		it.Href = relURL(from, it.url)
+		s.Pages[j] = it
+	}
+	var out bytes.Buffer
+	if err := b.tmpl.HTML.ExecuteTemplate(&out, "toc-section", s); err != nil {
+		return "", err
+	}
+	return template.HTML(strings.TrimSpace(out.String())), nil
+}
+
+// contentsPages makes the contents page of every language that has one:
+// the whole table of contents, every page listed.
+func (b *builder) contentsPages() error {
+	for _, l := range i18n.Langs {
+		if !b.nav.contents[l] {
+			continue
+		}
+		url := contentsURL(l)
+		var secs []navSection
+		for _, s := range b.nav.secs[l] {
+			if s.index >= 0 {
+				s.Href = relURL(url, b.pages[s.index].url())
+			}
+			s.Pages = slices.Clone(s.Pages)
+			for j := range s.Pages {
+				s.Pages[j].Href = relURL(url, s.Pages[j].url)
+			}
+			secs = append(secs, s)
+		}
+		var body bytes.Buffer
+		if err := b.tmpl.HTML.ExecuteTemplate(&body, "contents.html", struct {
+			L   i18n.Lang
+			Nav []navSection
+		}{l, secs}); err != nil {
+			return err
+		}
+		toc, err := b.toc(l, url)
+		if err != nil {
+			return err
+		}
+		v := pageView{
+			L:       l,
+			Title:   l.T("nav.all"),
+			Root:    relURL(url, ""),
+			Home:    relURL(url, string(l)+"/index.html"),
+			CSP:     CSP,
+			Content: template.HTML(body.String()),
+			Nav:     toc,
+			Profile: l.F("footer.profile", "profile", profileName(l, b.cfg.Rules)),
+		}
+		for _, other := range i18n.Langs {
+			if b.nav.contents[other] {
+				v.Alternates = append(v.Alternates, alternate{
+					Lang: other, Name: other.T("lang.name"),
+					Href: relURL(url, contentsURL(other)),
+					Abs:  b.absURL(contentsURL(other)),
+				})
+			}
+		}
+		var out bytes.Buffer
+		if err := b.tmpl.HTML.ExecuteTemplate(&out, "layout.html", v); err != nil {
+			return err
+		}
+		if err := b.emit(url, out.Bytes()); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"html/template"
 	"net/url"
-	"path"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -55,7 +53,7 @@ type rendered struct {
 // render is the second pass over page i: it parses the page again,
 // computes every figure (checking its claims), renders the page through
 // the layout and hands it, with its figures' diagrams, to the output.
-func (b *builder) render(i int, nav map[i18n.Lang][]navSection) rendered {
+func (b *builder) render(i int) rendered {
 	p, an := b.pages[i], b.res[i]
 	var out rendered
 	doc := b.parse(p)
@@ -90,7 +88,7 @@ func (b *builder) render(i int, nav map[i18n.Lang][]navSection) rendered {
 	})
 	if err == nil {
 		var html []byte
-		html, err = b.layout(i, doc, nav)
+		html, err = b.layout(i, doc)
 		if err == nil {
 			err = b.emit(p.url(), html)
 		}
@@ -157,7 +155,7 @@ func (b *builder) renderFigure(p *page, n *markdown.Figure, num int, blk *block.
 }
 
 // layout renders page i, its document ready, through the layout.
-func (b *builder) layout(i int, doc ast.Node, nav map[i18n.Lang][]navSection) ([]byte, error) {
+func (b *builder) layout(i int, doc ast.Node) ([]byte, error) {
 	p := b.pages[i]
 	var body bytes.Buffer
 	body.Grow(4 * len(p.src))
@@ -178,22 +176,12 @@ func (b *builder) layout(i int, doc ast.Node, nav map[i18n.Lang][]navSection) ([
 	if w := b.res[i].script; w != "" {
 		v.Script = &scriptView{Exec: relURL(url, wasm.Exec), Loader: relURL(url, "checker.js"), Wasm: relURL(url, w)}
 	}
-	toc, err := b.toc(p.lang, url, nav)
+	toc, err := b.toc(p.lang, url)
 	if err != nil {
 		return nil, err
 	}
 	v.Nav = toc
-	order := readingOrder(nav[p.lang])
-	if k := slices.Index(order, i); k >= 0 {
-		if k > 0 {
-			j := order[k-1]
-			v.Prev = &navItem{Title: b.pages[j].fm.Title, Href: relURL(url, b.pages[j].url())}
-		}
-		if k+1 < len(order) {
-			j := order[k+1]
-			v.Next = &navItem{Title: b.pages[j].fm.Title, Href: relURL(url, b.pages[j].url())}
-		}
-	}
+	v.Prev, v.Next = b.neighbours(i)
 	for _, l := range i18n.Langs {
 		j, ok := b.byKey[pageKey(l, p.rel)]
 		if !ok {
@@ -211,45 +199,6 @@ func (b *builder) layout(i int, doc ast.Node, nav map[i18n.Lang][]navSection) ([
 		return nil, err
 	}
 	return out.Bytes(), nil
-}
-
-// toc returns the table of contents of language l as the page at url
-// shows it. It is rendered once for each directory (the links are
-// relative to it); the page's own link is then marked current.
-func (b *builder) toc(l i18n.Lang, url string, nav map[i18n.Lang][]navSection) (template.HTML, error) {
-	dir := path.Dir(url)
-	key := string(l) + "\x00" + dir
-	b.tocMu.Lock()
-	html, ok := b.tocs[key]
-	b.tocMu.Unlock()
-	if !ok {
-		var secs []navSection
-		from := dir + "/index.html" // any page of the directory
-		for _, s := range nav[l] {
-			s.Pages = slices.Clone(s.Pages)
-			if s.index >= 0 {
-				s.Href = relURL(from, b.pages[s.index].url())
-			}
-			for k := range s.Pages {
-				s.Pages[k].Href = relURL(from, b.pages[s.Pages[k].index].url())
-			}
-			s.Pages = append(s.Pages, b.worksheetNav(l, s, from)...)
-			secs = append(secs, s)
-		}
-		var out bytes.Buffer
-		if err := b.tmpl.HTML.ExecuteTemplate(&out, "nav.html", struct {
-			L   i18n.Lang
-			Nav []navSection
-		}{l, secs}); err != nil {
-			return "", err
-		}
-		html = strings.TrimSuffix(out.String(), "\n")
-		b.tocMu.Lock()
-		b.tocs[key] = html
-		b.tocMu.Unlock()
-	}
-	self := `href="` + relURL(url, url) + `"`
-	return template.HTML(strings.Replace(html, self+">", self+` aria-current="page">`, 1)), nil
 }
 
 // profileText names the rule profile a page was computed with.

@@ -54,11 +54,11 @@ type taskView struct {
 
 // worksheets makes, for every language and game with exercises, the
 // worksheet page (the table of contents links it).
-func (b *builder) worksheets(nav map[i18n.Lang][]navSection) error {
+func (b *builder) worksheets() error {
 	for _, l := range i18n.Langs {
 		for _, g := range []engine.Game{engine.Long, engine.Short} {
 			var list []exercise
-			for _, i := range readingOrder(nav[l]) {
+			for _, i := range b.nav.order[l] {
 				for _, e := range b.res[i].exercises {
 					if e.blk.Position.Game == g {
 						list = append(list, e)
@@ -68,7 +68,7 @@ func (b *builder) worksheets(nav map[i18n.Lang][]navSection) error {
 			if len(list) == 0 {
 				continue
 			}
-			page, err := b.worksheet(l, g, list, nav)
+			page, err := b.worksheet(l, g, list)
 			if err != nil {
 				return err
 			}
@@ -80,38 +80,8 @@ func (b *builder) worksheets(nav map[i18n.Lang][]navSection) error {
 	return nil
 }
 
-// hasWorksheet reports whether language l has a worksheet for game g.
-func (b *builder) hasWorksheet(l i18n.Lang, g engine.Game) bool {
-	for i, r := range b.res {
-		if b.pages[i].lang != l {
-			continue
-		}
-		for _, e := range r.exercises {
-			if e.blk.Position.Game == g {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// worksheetNav returns the table of contents entry of the worksheet of
-// the section s (a game's section: "long", "short") for the page at url,
-// or nothing.
-func (b *builder) worksheetNav(l i18n.Lang, s navSection, url string) []navItem {
-	if s.index < 0 {
-		return nil
-	}
-	g, ok := engine.ParseGame(section(b.pages[s.index].rel))
-	if !ok || !b.hasWorksheet(l, g) {
-		return nil
-	}
-	ws := worksheetURL(l, g)
-	return []navItem{{Title: l.T("ws.nav"), Href: relURL(url, ws), index: -1}}
-}
-
 // worksheet renders one worksheet page.
-func (b *builder) worksheet(l i18n.Lang, g engine.Game, list []exercise, nav map[i18n.Lang][]navSection) ([]byte, error) {
+func (b *builder) worksheet(l i18n.Lang, g engine.Game, list []exercise) ([]byte, error) {
 	url := worksheetURL(l, g)
 	wv := worksheetView{L: l, Game: g.String()}
 	for k, e := range list {
@@ -139,13 +109,13 @@ func (b *builder) worksheet(l i18n.Lang, g engine.Game, list []exercise, nav map
 		Content:     template.HTML(body.String()),
 		Profile:     b.worksheetProfile(l, g),
 	}
-	toc, err := b.toc(l, url, nav)
+	toc, err := b.toc(l, url)
 	if err != nil {
 		return nil, err
 	}
 	v.Nav = toc
 	for _, other := range i18n.Langs {
-		if other != l && !b.hasWorksheet(other, g) {
+		if other != l && !b.nav.worksheet[other][g] {
 			continue
 		}
 		v.Alternates = append(v.Alternates, alternate{
@@ -240,14 +210,18 @@ func playsAnswer(l i18n.Lang, blk *block.Block) string {
 	return s + "."
 }
 
-// checkWorksheetPaths reports a content page whose output path is that of
-// a worksheet the build generates ("ru/worksheets/long.md").
-func (b *builder) checkWorksheetPaths(errs *engine.ErrorList) {
+// checkGeneratedPaths reports a content page whose output path is that
+// of a page the build generates: a worksheet ("ru/worksheets/long.md")
+// or a contents page ("ru/contents.md").
+func (b *builder) checkGeneratedPaths(errs *engine.ErrorList) {
 	for _, p := range b.pages {
 		for _, g := range []engine.Game{engine.Long, engine.Short} {
-			if p.url() == worksheetURL(p.lang, g) && b.hasWorksheet(p.lang, g) {
+			if p.url() == worksheetURL(p.lang, g) && b.nav.worksheet[p.lang][g] {
 				errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the page would be written to "+p.url()+", where the build writes the worksheet of the exercises of "+g.String()+" nardy; rename the page")
 			}
+		}
+		if p.url() == contentsURL(p.lang) && b.nav.contents[p.lang] {
+			errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the page would be written to "+p.url()+", where the build writes the list of every page (a section has more than "+strconv.Itoa(tocFull)+" pages); rename the page")
 		}
 	}
 }
