@@ -130,7 +130,7 @@ type builder struct {
 	pages []*page
 	byKey map[string]int // "ru/long/head.md" → index in pages
 	res   []*analysis    // per page
-	nav   navigation // computed after the first pass
+	nav   navigation     // computed after the first pass
 	// tocs holds the table of contents and its sections rendered for
 	// each language and directory.
 	tocMu sync.Mutex
