@@ -34,6 +34,9 @@ func TestScripts(t *testing.T) {
 					e.Setenv(k, v)
 				}
 			}
+			// $COMMANDS is the directory of the commands the scripts
+			// run (first on $PATH), for a $PATH without the Go tool.
+			e.Setenv("COMMANDS", filepath.SplitList(os.Getenv("PATH"))[0])
 			return nil
 		},
 	})
