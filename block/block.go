@@ -375,14 +375,18 @@ func (p *parser) readPresentation() {
 		}
 	}
 	if f, ok := p.get("marks"); ok {
-		var marked [25]bool
+		// Each point marked again is reported once, at its second mark.
+		var marked, reported [25]bool
 		for _, w := range words(f.val) {
 			n, isNum := wholeNumber(w.s)
 			switch {
 			case !isNum || n < 1 || n > 24:
 				p.add(f.pos(w.col), "marks: "+strconv.Quote(w.s)+" is not a point 1 to 24")
 			case marked[n]:
-				p.add(f.pos(w.col), "marks: point "+strconv.Itoa(n)+" is marked twice")
+				if !reported[n] {
+					reported[n] = true
+					p.add(f.pos(w.col), "marks: point "+strconv.Itoa(n)+" is marked twice")
+				}
 			default:
 				marked[n] = true
 				b.Marks = append(b.Marks, engine.Point(n))
