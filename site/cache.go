@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"hash"
 	"io/fs"
 	"maps"
 	"os"
@@ -80,16 +81,20 @@ func ExecutableVersion() string {
 	return exe + " " + strconv.FormatInt(info.Size(), 10) + " " + info.ModTime().UTC().Format("20060102T150405.000000000")
 }
 
+// writeField writes s to h after its length, so that no two different
+// lists of strings make the same digest.
+func writeField(h hash.Hash, s string) {
+	var n [4]byte
+	binary.LittleEndian.PutUint32(n[:], uint32(len(s)))
+	h.Write(n[:])
+	h.Write([]byte(s))
+}
+
 // figureKey is the digest of what figure num of page p, for block blk
 // written as n, comes from.
 func (b *builder) figureKey(p *page, n *markdown.Figure, num int, blk *block.Block) string {
 	h := sha256.New()
-	field := func(s string) {
-		var n [4]byte
-		binary.LittleEndian.PutUint32(n[:], uint32(len(s)))
-		h.Write(n[:])
-		h.Write([]byte(s))
-	}
+	field := func(s string) { writeField(h, s) }
 	field("nardydocs figure 1")
 	field(b.opt.Cache.Version)
 	field(b.tmpl.Digest)
@@ -137,12 +142,7 @@ func Fingerprint(opt Options, program, extra string) (string, error) {
 		return "", errors.New("no fingerprint of content that is not a directory")
 	}
 	h := sha256.New()
-	field := func(s string) {
-		var n [4]byte
-		binary.LittleEndian.PutUint32(n[:], uint32(len(s)))
-		h.Write(n[:])
-		h.Write([]byte(s))
-	}
+	field := func(s string) { writeField(h, s) }
 	content := opt.Content
 	if content == "" {
 		content = "content"
