@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -63,6 +64,9 @@ type Options struct {
 	// claims, broken links) in Site.Problems instead of failing; a block
 	// with a problem is left out of its page. Used to compare profiles.
 	KeepGoing bool
+	// Progress, when set, is told how many pages of how many are rendered,
+	// after each page; it is called from several goroutines at once.
+	Progress func(done, total int)
 }
 
 // Site is a built site: every output file by its slash-separated path
@@ -316,7 +320,13 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 		b.out = discard{}
 	}
 	results := make([]rendered, len(b.pages))
-	if err := b.parallel(ctx, func(i int) { results[i] = b.render(i) }); err != nil {
+	var rendered atomic.Int64
+	if err := b.parallel(ctx, func(i int) {
+		results[i] = b.render(i)
+		if opt.Progress != nil {
+			opt.Progress(int(rendered.Add(1)), len(b.pages))
+		}
+	}); err != nil {
 		return nil, err
 	}
 	site := &Site{Pages: len(b.pages), Rules: b.cfg.Rules, Prose: map[string]string{}}

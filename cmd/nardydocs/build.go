@@ -26,6 +26,7 @@ type siteFlags struct {
 	source    string
 	cacheDir  string
 	noCache   bool
+	quiet     bool
 }
 
 func (f *siteFlags) register(cmd *cobra.Command) {
@@ -35,6 +36,20 @@ func (f *siteFlags) register(cmd *cobra.Command) {
 	fl.IntVar(&f.jobs, "jobs", 0, "pages built at once (0: one per CPU)")
 	fl.StringArrayVar(&f.rules, "rules", nil, "site-wide rule override key=value (repeatable)")
 	fl.StringVar(&f.baseURL, "base-url", "", "the address the site is published at, instead of the configuration's base-url (e.g. https://example.org/rules/)")
+}
+
+// registerQuiet adds --quiet, which leaves only problems on the output.
+func (f *siteFlags) registerQuiet(cmd *cobra.Command) {
+	cmd.Flags().BoolVarP(&f.quiet, "quiet", "q", false, "print problems only: no summary, change report or progress")
+}
+
+// say is where the command's reports go: standard output, or nowhere
+// with --quiet.
+func (f *siteFlags) say(cmd *cobra.Command) io.Writer {
+	if f.quiet {
+		return io.Discard
+	}
+	return cmd.OutOrStdout()
 }
 
 // registerChecker adds the flags of the move checker, whose modules build
@@ -108,10 +123,12 @@ func (f *siteFlags) checkerModules(cmd *cobra.Command) (wasm.Files, error) {
 	o := f.wasmOptions()
 	o.Compiling = func() {
 		compiling = true
-		fmt.Fprintln(cmd.ErrOrStderr(), "compiling the move checker (first time only)…")
+		if !f.quiet {
+			fmt.Fprintln(cmd.ErrOrStderr(), "compiling the move checker (first time only)…")
+		}
 	}
 	files, err := wasm.Get(cmd.Context(), o)
-	if err == nil && compiling {
+	if err == nil && compiling && !f.quiet {
 		fmt.Fprintf(cmd.ErrOrStderr(), "compiled the move checker in %s\n", time.Since(start).Round(100*time.Millisecond))
 	}
 	return files, err
@@ -156,9 +173,9 @@ that contains it is always refused.`,
 			opt := f.options()
 			opt.Input = f.fingerprint(opt)
 			if s, ok := site.Unchanged(out, opt.Input); ok {
-				fmt.Fprintf(cmd.OutOrStdout(), "built %s, %s, %s into %s in %s: nothing changed\n",
+				fmt.Fprintf(f.say(cmd), "built %s, %s, %s into %s in %s: nothing changed\n",
 					count(s.Pages, "page"), count(s.Figures, "figure"), count(len(s.Digests), "file"), out, time.Since(start).Round(time.Millisecond))
-				fmt.Fprintln(cmd.OutOrStdout(), "no changes since the previous build")
+				fmt.Fprintln(f.say(cmd), "no changes since the previous build")
 				return nil
 			}
 			previous, err := os.ReadFile(filepath.Join(out, site.ManifestFile))
@@ -174,11 +191,21 @@ that contains it is always refused.`,
 				defer close(done)
 				modules, modErr = f.checkerModules(cmd)
 			}()
+			// A build that takes more than a moment says how far it is.
+			var p *progress
+			if !f.quiet {
+				p = newProgress(cmd.ErrOrStderr())
+				opt.Progress = p.update
+				p.start()
+			}
 			s, err := site.BuildTo(cmd.Context(), opt, out, func() (map[string][]byte, error) {
 				<-done
 				return modules, modErr
 			})
 			<-done
+			if p != nil {
+				p.end()
+			}
 			if err != nil {
 				if modErr != nil && errors.Is(err, modErr) {
 					return modErr
@@ -186,14 +213,15 @@ that contains it is always refused.`,
 				printBuildErrors(cmd.ErrOrStderr(), err)
 				return errReported
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "built %s, %s, %s into %s in %s\n",
+			fmt.Fprintf(f.say(cmd), "built %s, %s, %s into %s in %s\n",
 				count(s.Pages, "page"), count(s.Figures, "figure"), count(len(s.Digests), "file"), out, time.Since(start).Round(time.Millisecond))
-			fmt.Fprintln(cmd.OutOrStdout(), s.Compare(previous))
+			fmt.Fprintln(f.say(cmd), s.Compare(previous))
 			return nil
 		},
 	}
 	f.register(cmd)
 	f.registerChecker(cmd)
+	f.registerQuiet(cmd)
 	cmd.Flags().StringVar(&out, "out", "public", "output directory")
 	cmd.Flags().BoolVar(&force, "force", false, "write into an output directory that holds files nardydocs did not write (never the content directory or a directory around it)")
 	return cmd
@@ -213,11 +241,12 @@ func newCheckCmd() *cobra.Command {
 				printBuildErrors(cmd.ErrOrStderr(), err)
 				return errReported
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "ok: %s, %s\n", count(s.Pages, "page"), count(s.Figures, "figure"))
+			fmt.Fprintf(f.say(cmd), "ok: %s, %s\n", count(s.Pages, "page"), count(s.Figures, "figure"))
 			return nil
 		},
 	}
 	f.register(cmd)
+	f.registerQuiet(cmd)
 	return cmd
 }
 
