@@ -15,9 +15,15 @@ import (
 	"github.com/nardydocs/nardydocs/site"
 )
 
-// browser starts headless Chromium, or skips the test when browser tests
-// are not enabled.
+// browser starts headless Chromium for a test of at most 90 seconds, or
+// skips the test when browser tests are not enabled.
 func browser(t *testing.T) context.Context {
+	t.Helper()
+	return browserFor(t, 90*time.Second)
+}
+
+// browserFor is browser for a test that may take up to d.
+func browserFor(t *testing.T, d time.Duration) context.Context {
 	t.Helper()
 	if os.Getenv("NARDYDOCS_BROWSER") == "" {
 		t.Skip("browser tests run with NARDYDOCS_BROWSER=1")
@@ -43,7 +49,7 @@ func browser(t *testing.T) context.Context {
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
 	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancel3 := context.WithTimeout(ctx, d)
 	t.Cleanup(cancel3)
 	return ctx
 }
@@ -51,9 +57,16 @@ func browser(t *testing.T) context.Context {
 // serveContent builds the real content and serves it.
 func serveContent(t *testing.T) string {
 	t.Helper()
-	srv := site.NewServer(context.Background(), site.Options{Content: filepath.Join("..", "content")}, testWriter{t})
-	ts := httptest.NewServer(srv)
+	return serve(t, site.Options{Content: filepath.Join("..", "content")})
+}
+
+// serve serves the site built with opt in memory until the test ends.
+func serve(t *testing.T, opt site.Options) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	ts := httptest.NewServer(site.NewServer(ctx, opt, testWriter{t}))
 	t.Cleanup(ts.Close)
+	t.Cleanup(cancel) // first: the pages' live-reload streams end
 	return ts.URL
 }
 

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"context"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,10 +21,7 @@ func serveWithChecker(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := site.NewServer(context.Background(), site.Options{Content: filepath.Join("..", "content"), Checker: true, Files: modules}, testWriter{t})
-	ts := httptest.NewServer(srv)
-	t.Cleanup(ts.Close)
-	return ts.URL
+	return serve(t, site.Options{Content: filepath.Join("..", "content"), Checker: true, Files: modules})
 }
 
 // try types a move into the checker form whose position code is code and

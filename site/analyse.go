@@ -45,6 +45,9 @@ type analysis struct {
 	// hrefs are the links' destinations as the built page has them, by
 	// destination as written (checkLinks fills them in).
 	hrefs map[string]string
+	// sections are the page's second-level headings, for the list of
+	// its sections.
+	sections []navItem
 }
 
 // link is an internal link found in a page.
@@ -116,6 +119,9 @@ func (a *analyser) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if id, ok := n.AttributeString("id"); ok {
 			if s, ok := id.([]byte); ok {
 				a.r.ids[string(s)] = true
+				if n.Level == 2 {
+					a.r.sections = append(a.r.sections, navItem{Title: plainText(n, a.p.src), Href: "#" + string(s), index: -1})
+				}
 			}
 		}
 	case *ast.Link:
@@ -230,4 +236,28 @@ func digest(data []byte) string {
 // figureSVG returns the output path of a page's n-th standalone diagram.
 func figureSVG(p *page, n int) string {
 	return string(p.lang) + "/" + p.rel + "-" + strconv.Itoa(n) + ".svg"
+}
+
+// plainText returns the text of an inline node's children, without
+// markup.
+func plainText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch c := c.(type) {
+		case *ast.Text:
+			b.Write(c.Segment.Value(src))
+			if c.SoftLineBreak() || c.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(c.Value)
+		case *ast.RawHTML:
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return strings.TrimSpace(b.String())
 }

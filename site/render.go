@@ -33,11 +33,16 @@ type pageView struct {
 	CSP         string
 	Content     template.HTML
 	Nav         template.HTML // the table of contents
+	Sections    []navItem     // the page's sections, on a long page
 	Prev, Next  *navItem
 	Alternates  []alternate
 	Profile     string
 	Script      *scriptView
 }
+
+// minSections is how many second-level headings make a page long enough
+// to list its sections under its title.
+const minSections = 3
 
 // scriptView names the scripts of a page with a move checker.
 type scriptView struct {
@@ -181,6 +186,9 @@ func (b *builder) layout(i int, doc ast.Node) ([]byte, error) {
 		return nil, err
 	}
 	v.Nav = toc
+	if s := b.res[i].sections; len(s) >= minSections {
+		v.Sections = s
+	}
 	v.Prev, v.Next = b.neighbours(i)
 	for _, l := range i18n.Langs {
 		j, ok := b.byKey[pageKey(l, p.rel)]

@@ -30,8 +30,9 @@ import (
 // shows reload when a build is done. While the content has errors, every
 // page shows them instead of stale content.
 type Server struct {
-	opt Options
-	log io.Writer
+	opt  Options
+	log  io.Writer
+	done <-chan struct{} // closed when the server's context ends
 
 	mu      sync.RWMutex
 	site    *Site
@@ -49,9 +50,11 @@ type servedFile struct {
 	gz   []byte
 }
 
-// NewServer builds the site once and returns a server for it.
+// NewServer builds the site once and returns a server for it. When ctx
+// ends, the pages' live-reload streams end too, so that the server can
+// stop at once.
 func NewServer(ctx context.Context, opt Options, log io.Writer) *Server {
-	s := &Server{opt: opt, log: log, waiters: map[chan int]struct{}{}}
+	s := &Server{opt: opt, log: log, done: ctx.Done(), waiters: map[chan int]struct{}{}}
 	s.rebuild(ctx)
 	return s
 }
@@ -142,8 +145,16 @@ const reloadPath = "/_nardydocs/"
 
 // reloadScript reloads the page when the server says a new build is
 // ready. The server adds it to the pages it serves; it is never written
-// into a built site.
-const reloadScript = `new EventSource("/_nardydocs/events").onmessage = () => location.reload();` + "\n"
+// into a built site. A page the reader leaves closes its event stream
+// (a browser keeps only six connections to a server, and a page kept
+// for the back button would hold one), and opens it again if it comes
+// back.
+const reloadScript = `let events;
+const listen = () => { events = new EventSource("/_nardydocs/events"); events.onmessage = () => location.reload(); };
+addEventListener("pagehide", () => events.close());
+addEventListener("pageshow", e => { if (e.persisted) listen(); });
+listen();
+`
 
 // ServeHTTP serves a file of the current build, or the build's errors.
 // It answers only GET and HEAD, only for a Host that is "localhost" or an
@@ -279,6 +290,7 @@ func (s *Server) serveReload(w http.ResponseWriter, r *http.Request, name string
 			io.WriteString(w, "data: "+strconv.Itoa(v)+"\n\n")
 			flusher.Flush()
 		case <-r.Context().Done():
+		case <-s.done: // the server is stopping
 		}
 	default:
 		http.NotFound(w, r)

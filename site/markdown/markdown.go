@@ -69,7 +69,7 @@ type Compiler interface {
 
 // Extender adds position blocks to a goldmark Markdown: a transformer
 // that turns ```nardy fences into Figure nodes and a renderer that writes
-// them.
+// them; and rolls in the text ("6-2") kept whole on one line (Roll).
 type Extender struct {
 	// Compiler renders a figure whose HTML is not set. When it is nil,
 	// such a figure is written as a code listing of its source.
@@ -78,8 +78,8 @@ type Extender struct {
 
 // Extend implements goldmark.Extender.
 func (e Extender) Extend(m goldmark.Markdown) {
-	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(transformer{}, 100)))
-	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(figureRenderer{e.Compiler}, 100)))
+	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(transformer{}, 100), util.Prioritized(rollTransformer{}, 200)))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(figureRenderer{e.Compiler}, 100), util.Prioritized(rollRenderer{}, 100)))
 }
 
 type transformer struct{}

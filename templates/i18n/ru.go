@@ -11,6 +11,7 @@ var ru = map[string]string{
 	"nav.home":         "На главную",
 	"nav.language":     "Язык",
 	"nav.skip":         "Перейти к тексту",
+	"nav.onpage":       "На этой странице",
 	"nav.all":          "Всё содержание",
 	"nav.more":         "… ещё {n}",
 	"page":             "страница|страницы|страниц",

@@ -11,6 +11,7 @@ var uk = map[string]string{
 	"nav.home":         "На головну",
 	"nav.language":     "Мова",
 	"nav.skip":         "Перейти до тексту",
+	"nav.onpage":       "На цій сторінці",
 	"nav.all":          "Увесь зміст",
 	"nav.more":         "… ще {n}",
 	"page":             "сторінка|сторінки|сторінок",
