@@ -12,9 +12,9 @@ import (
 // the Screen ones; the rules of PrintCSS show them on paper.
 func (d *drawer) printTriangles() {
 	pc := palettes[Print]
-	d.s.Group(`class="nd-print"`, `display="none"`)
+	d.s.Group(`class="nd-print"`, `display="none"`, attr("fill", d.ref("hatch")), attr("stroke", pc.triEdge))
 	for pt := engine.Point(1); pt <= 24; pt += 2 {
-		d.triangle(pt, attr("fill", d.ref("hatch")), attr("stroke", pc.triEdge))
+		d.triangle(pt)
 	}
 	d.s.Gend()
 }

@@ -45,19 +45,25 @@ func printed(css, prop, v string) string {
 }
 
 // drawn lists what a diagram puts on paper: every shape outside <defs>
-// with its geometry and its colours after f, skipping what is hidden
-// (display="none", unless show is set) and what has no colour at all.
+// with its geometry and its colours after f (its own, or else those of
+// the group around it, after f), skipping what is hidden (display="none",
+// unless show is set) and what has no colour at all.
 func drawn(t *testing.T, root *node, show bool, f func(prop, v string) string) []string {
 	var out []string
-	var visit func(n *node, hidden bool)
-	visit = func(n *node, hidden bool) {
+	var visit func(n *node, hidden bool, fill, stroke string)
+	visit = func(n *node, hidden bool, fill, stroke string) {
 		if n.name == "defs" || n.name == "title" || n.name == "desc" || n.name == "style" {
 			return
 		}
 		if n.attrs["display"] == "none" && !show {
 			hidden = true
 		}
-		fill, stroke := f("fill", n.attrs["fill"]), f("stroke", n.attrs["stroke"])
+		if v, ok := n.attrs["fill"]; ok {
+			fill = f("fill", v)
+		}
+		if v, ok := n.attrs["stroke"]; ok {
+			stroke = f("stroke", v)
+		}
 		if !hidden && n.name != "svg" && n.name != "g" && (fill != "none" || stroke != "" && stroke != "none") {
 			geo := ""
 			for _, a := range []string{"x", "y", "cx", "cy", "r", "width", "height", "points", "d", "x1", "y1", "x2", "y2"} {
@@ -66,10 +72,10 @@ func drawn(t *testing.T, root *node, show bool, f func(prop, v string) string) [
 			out = append(out, n.name+" "+geo+" fill="+fill+" stroke="+stroke+" "+strings.TrimSpace(n.text))
 		}
 		for _, k := range n.kids {
-			visit(k, hidden)
+			visit(k, hidden, fill, stroke)
 		}
 	}
-	visit(root, false)
+	visit(root, false, "", "")
 	return out
 }
 
