@@ -71,8 +71,12 @@ func (d *drawer) to(pt engine.Point, s engine.Side) anchor {
 // sideways. Repeats of a segment bow further out. Each arrow starts at the
 // rim of its checker, so a count written on it stays readable, and is
 // drawn twice, first wide in the halo colour, so that it stands out over
-// checkers and triangles.
+// checkers and triangles. The arrows are in a group of their own.
 func (d *drawer) arrows() {
+	if len(d.o.Arrows) == 0 {
+		return
+	}
+	d.w.str(d.l.arrows)
 	type key struct{ from, to engine.Point }
 	seen := map[key]int{} // only looked up, never iterated
 	for _, a := range d.o.Arrows {
@@ -129,6 +133,7 @@ func (d *drawer) arrows() {
 		d.w.path(path, d.l.halo, nil, "")
 		d.w.path(path, "", d.l.arrow, d.id)
 	}
+	d.w.str("</g>\n")
 }
 
 // appendXY appends "x,y".

@@ -176,10 +176,11 @@ func diff(a, b string) string {
 
 // node is a parsed XML element, enough to look at the drawing.
 type node struct {
-	name  string
-	attrs map[string]string
-	text  string
-	kids  []*node
+	name   string
+	attrs  map[string]string
+	text   string
+	kids   []*node
+	parent *node
 }
 
 func parse(t *testing.T, data []byte) *node {
@@ -204,6 +205,7 @@ func parse(t *testing.T, data []byte) *node {
 			if len(stack) > 0 {
 				top := stack[len(stack)-1]
 				top.kids = append(top.kids, n)
+				n.parent = top
 			} else if root == nil {
 				root = n
 			} else {
@@ -241,6 +243,27 @@ func (n *node) hasClass(c string) bool {
 	return false
 }
 
+// inClass reports whether n or a group around it has the class c.
+func (n *node) inClass(c string) bool {
+	for e := n; e != nil; e = e.parent {
+		if e.hasClass(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// shapes returns the elements that draw, not groups, in n and below it.
+func (n *node) shapes() []*node {
+	var out []*node
+	n.walk(func(e *node) {
+		if len(e.kids) == 0 && e.name != "g" {
+			out = append(out, e)
+		}
+	})
+	return out
+}
+
 func (n *node) count(class string) int {
 	k := 0
 	n.walk(func(e *node) {
@@ -266,17 +289,19 @@ func TestCheckerShapes(t *testing.T) {
 					cls = "nd-b"
 				}
 				got, slabs := 0, 0
-				root.walk(func(e *node) {
-					if e.hasClass(cls) && e.hasClass("nd-ck") {
+				// A checker is a shape in a group of the side's checkers (or
+				// borne-off checkers); the classes may be on the group.
+				for _, e := range root.shapes() {
+					if e.inClass(cls) && e.inClass("nd-ck") {
 						if e.name != "circle" {
 							t.Errorf("a checker is a <%s>, want a round <circle>", e.name)
 						}
 						got++
 					}
-					if e.hasClass(cls) && e.hasClass("nd-off") {
+					if e.inClass(cls) && e.inClass("nd-off") {
 						slabs++
 					}
-				})
+				}
 				if got != want {
 					t.Errorf("%s: %d checkers drawn, the position has %d to show", s, got, want)
 				}
@@ -566,9 +591,9 @@ func TestWriteError(t *testing.T) {
 }
 
 // TestGroups checks that the points and the checkers are groups of their
-// own: every triangle in nd-points (the hidden print triangles in a group
-// inside it), every checker, on a point, on the bar or borne off, in
-// nd-checkers.
+// own: every triangle in nd-points (in a group per colour, the hidden
+// print triangles in a group of their own), every checker, on a point, on
+// the bar or borne off, in nd-checkers.
 func TestGroups(t *testing.T) {
 	for _, g := range goldens(t) {
 		for _, printable := range []bool{false, true} {
@@ -589,19 +614,33 @@ func TestGroups(t *testing.T) {
 			}
 			triangles, hidden := 0, 0
 			for _, k := range points[0].kids {
-				switch {
-				case k.name == "polygon":
-					triangles++
-				case k.hasClass("nd-print"):
+				if k.name != "g" {
+					t.Errorf("%s: <%s> among the points' groups", g.name, k.name)
+					continue
+				}
+				for _, tri := range k.kids {
+					if tri.name != "polygon" {
+						t.Errorf("%s: <%s> among the points", g.name, tri.name)
+					}
+				}
+				if k.hasClass("nd-print") {
 					hidden += len(k.kids)
-				default:
-					t.Errorf("%s: <%s> among the points", g.name, k.name)
+				} else {
+					triangles += len(k.kids)
 				}
 			}
 			if want := 12 * b2i(o.Printable); triangles != 24 || hidden != want {
 				t.Errorf("%s: %d triangles and %d hidden ones, want 24 and %d", g.name, triangles, hidden, want)
 			}
-			all, inGroup := root.count("nd-ck")+root.count("nd-off"), checkers[0].count("nd-ck")+checkers[0].count("nd-off")
+			all, inGroup := 0, 0
+			for _, e := range root.shapes() {
+				if e.inClass("nd-ck") || e.inClass("nd-off") {
+					all++
+					if e.inClass("nd-checkers") {
+						inGroup++
+					}
+				}
+			}
 			if all == 0 || all != inGroup {
 				t.Errorf("%s: %d of %d checkers in the checkers' group", g.name, inGroup, all)
 			}

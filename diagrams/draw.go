@@ -48,10 +48,16 @@ const (
 // drawer draws one diagram. Everything that depends only on the theme
 // and on Printable (the definitions, the board and its points, the point
 // numbers, the attributes of checkers, dice, strips and arrows) is drawn
-// once through svgo into the theme's layers (see layers.go) and copied
-// from there. What changes from one diagram to the next (strips, marks,
-// checkers, dice, arrows) is written by out's appenders in svgo's format;
-// the notes of a handout are drawn through svgo.
+// once into the theme's layers (see layers.go), mostly through svgo, and
+// copied from there. What changes from one diagram to the next (strips,
+// marks, checkers, dice, arrows, the notes of a handout) is written by
+// out's appenders in the same format.
+//
+// To keep diagrams small, what many elements share is written once on a
+// group around them, which they inherit (the points' outline, the point
+// numbers' font, each side's checkers' colours), and attributes with their
+// default value are left out. A group changes nothing in how its elements
+// are painted, as long as they keep their order where they overlap.
 type drawer struct {
 	w  *out
 	s  svg.SVG // writes into w
@@ -71,10 +77,15 @@ func newDrawer(w *out, p engine.Position, o Options, id string, h int) *drawer {
 // the definitions, the paper, the two strips, the board with the points
 // (<g class="nd-points">, one triangle per point), the marks, the point
 // numbers, the checkers (<g class="nd-checkers">, with those on the bar
-// and in the trays), the dice, the arrows and the notes.
+// and in the trays: a <circle> each, in a <g class="nd-ck nd-w"> or
+// <g class="nd-ck nd-b">), the dice, the arrows and the notes.
 func (d *drawer) draw() {
 	d.w.layer(d.l.defs[b2i(len(d.o.Arrows) > 0)], d.id)
-	d.w.rect(0, 0, viewW, d.h, d.l.paper)
+	d.w.str("<rect") // the paper, from the origin
+	d.w.num("width", viewW)
+	d.w.num("height", d.h)
+	d.w.str(d.l.paper)
+	d.w.str("/>\n")
 	d.strip(engine.Black, margin)
 	d.strip(engine.White, boardY+boardH+numH)
 	d.w.layer(d.l.board, d.id)
@@ -97,35 +108,56 @@ func b2i(b bool) int {
 // "=" as they are).
 func attr(name, value string) string { return name + `="` + value + `"` }
 
+// group returns the start tag of a group with the attributes a, which its
+// elements inherit.
+func group(a ...string) string { return "<g" + attrs(a...) + ">\n" }
+
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func (d *drawer) ref(name string) string { return "url(#" + d.id + "-" + name + ")" }
 
 // defs draws the definitions: the wooden gradients, the hatch of the
 // Print theme and, for a diagram with arrows, the arrowhead. A layer.
+// Attributes that have their default value are left out.
 func (d *drawer) defs(arrows bool) {
 	if !d.c.hatch && !d.o.Printable && d.c.wood == nil && !arrows {
 		return
 	}
-	d.s.Def()
+	w := d.w
+	w.str("<defs>\n")
 	if d.c.wood != nil {
-		d.s.LinearGradient(d.id+"-wood", 0, 0, 100, 100, d.c.wood)
-		d.s.LinearGradient(d.id+"-maple", 0, 0, 100, 0, d.c.maple)
+		d.gradient("wood", ` y2="100%"`, d.c.wood) // from the top left corner to the bottom right one
+		d.gradient("maple", "", d.c.maple)         // from left to right
 	}
 	if d.c.hatch || d.o.Printable {
 		// The Print theme's hatch, also for a Printable Screen diagram.
 		pc := palettes[Print]
-		d.s.Pattern(d.id+"-hatch", 0, 0, 6, 6, "user", `patternTransform="rotate(45)"`)
-		d.s.Rect(0, 0, 6, 6, attr("fill", pc.field))
-		d.s.Line(0, 0, 0, 6, attr("stroke", pc.triEdge), `stroke-width="1.6"`)
-		d.s.PatternEnd()
+		w.str(`<pattern id="` + d.id + `-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` + "\n")
+		w.str(`<rect width="6" height="6"` + attrs(attr("fill", pc.field)) + "/>\n")
+		w.str(`<line y2="6"` + attrs(attr("stroke", pc.triEdge), `stroke-width="1.6"`) + "/>\n")
+		w.str("</pattern>\n")
 	}
 	if arrows {
-		d.s.Marker(d.id+"-head", 7, 5, 16, 16, `viewBox="0 0 10 10"`, `orient="auto"`, `markerUnits="userSpaceOnUse"`)
-		d.s.Path("M0,0 L10,5 L0,10 z", attr("fill", d.c.arrow), attr("stroke", d.c.halo), `stroke-width="0.8"`, `stroke-linejoin="round"`)
-		d.s.MarkerEnd()
+		w.str(`<marker id="` + d.id + `-head" refX="7" refY="5" markerWidth="16" markerHeight="16" viewBox="0 0 10 10" orient="auto" markerUnits="userSpaceOnUse">` + "\n")
+		w.str(`<path d="M0,0L10,5L0,10z"` + attrs(attr("fill", d.c.arrow), attr("stroke", d.c.halo), `stroke-width=".8"`, `stroke-linejoin="round"`) + "/>\n")
+		w.str("</marker>\n")
 	}
-	d.s.DefEnd()
+	w.str("</defs>\n")
+}
+
+// gradient writes the linear gradient named name; end holds the
+// attributes of its end point unless it runs from left to right.
+func (d *drawer) gradient(name, end string, stops []svg.Offcolor) {
+	w := d.w
+	w.str(`<linearGradient id="` + d.id + "-" + name + `"` + end + ">\n")
+	for _, s := range stops {
+		w.str(`<stop offset="` + itoa(int(min(s.Offset, 100))) + `%" stop-color="` + s.Color + `"`)
+		if s.Opacity != 1 {
+			w.str(` stop-opacity="` + strconv.FormatFloat(s.Opacity, 'g', -1, 64) + `"`)
+		}
+		w.str("/>\n")
+	}
+	w.str("</linearGradient>\n")
 }
 
 // strip draws a side's information line: its name, pip count, borne-off
@@ -138,28 +170,28 @@ func (d *drawer) strip(side engine.Side, y int) {
 	}
 	turn := d.p.Turn == side && l.Turn != ""
 	if turn {
-		d.w.roundrect(boardX, y+2, boardW, infoH-4, 8, 8, d.l.turn)
+		d.w.roundrect(boardX, y+2, boardW, infoH-4, 8, d.l.turn)
 	}
 	cy := y + infoH/2
-	d.piece(boardX+22, cy, 12, side, icon, false)
+	d.w.circle(boardX+22, cy, 12, d.l.icon[side])
 	base := cy + 8
-	// As svgo's Textspan, Span and TextEnd write it.
+	// As svgo's Textspan, Span and TextEnd write it, tidied.
 	w := d.w
-	w.str("<text ")
+	w.str("<text")
 	w.num("x", boardX+44)
 	w.num("y", base)
 	w.str(d.l.stripText)
 	w.str(">")
-	gap := " " // svgo writes an empty attribute as a space
+	gap := ""
 	if name != "" {
-		w.str(`<tspan font-weight="700" >`)
+		w.str(`<tspan font-weight="700">`)
 		w.escape(name)
 		w.str("</tspan>")
-		gap = `dx="18" `
+		gap = ` dx="18"`
 	}
 	if l.Pips != "" {
 		d.muted(gap, l.Pips, d.p.Pips(side))
-		gap = `dx="18" `
+		gap = ` dx="18"`
 	}
 	if n := d.p.Off(side); l.Off != "" && n > 0 {
 		d.muted(gap, l.Off, n)
@@ -174,7 +206,7 @@ func (d *drawer) strip(side engine.Side, y int) {
 // after the gap attribute gap.
 func (d *drawer) muted(gap, label string, n int) {
 	w := d.w
-	w.str("<tspan ")
+	w.str("<tspan")
 	w.str(gap)
 	w.str(d.l.stripMuted)
 	w.str(">")
@@ -191,33 +223,40 @@ func (d *drawer) board() {
 	if c.wood != nil {
 		frame, field = d.ref("wood"), d.ref("maple")
 	}
-	d.s.Roundrect(boardX, boardY, boardW, boardH, 10, 10, attr("fill", frame), attr("stroke", c.frameEdge), `stroke-width="2"`)
+	d.s.Rect(boardX, boardY, boardW, boardH, `rx="10"`, attr("fill", frame), attr("stroke", c.frameEdge), `stroke-width="2"`)
+	d.s.Group(attr("fill", c.tray), attr("stroke", c.frameEdge))
 	for _, x := range []int{leftTrayX, rightTrayX} {
-		d.s.Rect(x, fieldTop, trayW, fieldH/2-trayGap/2, attr("fill", c.tray), attr("stroke", c.frameEdge))
-		d.s.Rect(x, midY+trayGap/2, trayW, fieldH/2-trayGap/2, attr("fill", c.tray), attr("stroke", c.frameEdge))
+		d.s.Rect(x, fieldTop, trayW, fieldH/2-trayGap/2)
+		d.s.Rect(x, midY+trayGap/2, trayW, fieldH/2-trayGap/2)
 	}
+	d.s.Gend()
+	d.s.Group(attr("fill", field), attr("stroke", c.fieldEdge), `stroke-width="1.5"`)
 	for _, x := range []int{leftFieldX, rightFieldX} {
-		d.s.Rect(x, fieldTop, 6*pointW, fieldH, attr("fill", field), attr("stroke", c.fieldEdge), `stroke-width="1.5"`)
+		d.s.Rect(x, fieldTop, 6*pointW, fieldH)
 	}
-	d.s.Line(barX+barW/2, boardY, barX+barW/2, boardY+boardH, attr("stroke", c.frameEdge), `stroke-width="1"`)
+	d.s.Gend()
+	d.s.Line(barX+barW/2, boardY, barX+barW/2, boardY+boardH, attr("stroke", c.frameEdge))
 	d.points()
 }
 
 // points draws the 24 triangles, one element each, in a group of their
-// own (with, for a Printable diagram, the hidden print triangles).
+// own that gives them their outline: the odd points in a group of one
+// colour, the even ones in a group of the other (facing points differ, as
+// on a real board), and, for a Printable diagram, the hidden print
+// triangles.
 func (d *drawer) points() {
 	c := d.c
-	d.s.Group(`class="nd-points"`)
+	d.s.Group(`class="nd-points"`, attr("stroke", c.triEdge), `stroke-linejoin="round"`)
 	triA := c.triA
 	if c.hatch {
 		triA = d.ref("hatch")
 	}
-	for pt := engine.Point(1); pt <= 24; pt++ {
-		fill := c.triB // even points; facing points differ, as on a real board
-		if pt%2 == 1 {
-			fill = triA
+	for i, fill := range []string{triA, c.triB} {
+		d.s.Group(attr("fill", fill))
+		for pt := engine.Point(1 + i); pt <= 24; pt += 2 {
+			d.triangle(pt)
 		}
-		d.triangle(pt, attr("fill", fill), attr("stroke", c.triEdge))
+		d.s.Gend()
 	}
 	if d.o.Printable {
 		d.printTriangles()
@@ -225,15 +264,14 @@ func (d *drawer) points() {
 	d.s.Gend()
 }
 
-// triangle draws point pt's triangle.
-func (d *drawer) triangle(pt engine.Point, fill, stroke string) {
+// triangle draws point pt's triangle, in the colours of its group.
+func (d *drawer) triangle(pt engine.Point) {
 	x, top := column(pt)
 	edge, dir := fieldBot, -1
 	if top {
 		edge, dir = fieldTop, 1
 	}
-	d.s.Polygon([]int{x + 1, x + pointW - 1, x + pointW/2}, []int{edge, edge, edge + dir*triH},
-		fill, stroke, `stroke-width="1"`, `stroke-linejoin="round"`)
+	d.s.Polygon([]int{x + 1, x + pointW - 1, x + pointW/2}, []int{edge, edge, edge + dir*triH})
 }
 
 // column returns the left edge of point pt and whether it is in the top
@@ -268,38 +306,53 @@ func (d *drawer) marked(pt engine.Point) bool {
 }
 
 // marks highlights the marked points: a tinted, outlined column (the
-// outline alone still shows in black and white).
+// outline alone still shows in black and white). The tints are drawn in a
+// group, then the outlines in another.
 func (d *drawer) marks() {
-	for pt := engine.Point(1); pt <= 24; pt++ {
-		if !d.marked(pt) {
+	if len(d.o.Marks) == 0 {
+		return
+	}
+	for i, open := range []string{d.l.markFill, d.l.markEdge} {
+		if open == "" {
 			continue
 		}
-		x, top := column(pt)
-		y := fieldTop + 3
-		if !top {
-			y = midY + 7
+		d.w.str(open)
+		for pt := engine.Point(1); pt <= 24; pt++ {
+			if !d.marked(pt) {
+				continue
+			}
+			x, top := column(pt)
+			y := fieldTop + 3
+			if !top {
+				y = midY + 7
+			}
+			if i == 0 {
+				d.w.rect(x+2, y, pointW-4, fieldH/2-10, "")
+			} else {
+				d.w.roundrect(x+2, y, pointW-4, fieldH/2-10, 6, ` class="nd-mark"`)
+			}
 		}
-		if d.l.markFill != "" {
-			d.w.rect(x+2, y, pointW-4, fieldH/2-10, d.l.markFill)
-		}
-		d.w.roundrect(x+2, y, pointW-4, fieldH/2-10, 6, 6, d.l.markEdge)
+		d.w.str("</g>\n")
 	}
 }
 
-// numbers writes 13–24 above the board and 12–1 below it; marked points
-// get their number on a badge.
+// numbers writes 13–24 above the board and 12–1 below it, in a group that
+// gives them their font and colour; marked points get their number on a
+// badge.
 func (d *drawer) numbers() {
 	if len(d.o.Marks) == 0 {
 		d.w.str(d.l.numbers)
 		return
 	}
+	d.w.str(d.l.numOpen)
 	for pt := engine.Point(1); pt <= 24; pt++ {
 		d.w.str(d.l.number[b2i(d.marked(pt))][pt])
 	}
+	d.w.str("</g>\n")
 }
 
-// number draws the number of point pt, on a badge when it is marked. A
-// layer.
+// number draws the number of point pt, on a badge when it is marked, for
+// the numbers' group. A layer.
 func (d *drawer) number(pt engine.Point, marked bool) {
 	x, top := column(pt)
 	band := boardY + boardH
@@ -307,70 +360,131 @@ func (d *drawer) number(pt engine.Point, marked bool) {
 		band = boardY - numH
 	}
 	cx := x + pointW/2
-	ink := d.c.muted
-	if marked {
-		d.s.Roundrect(cx-18, band+3, 36, numH-6, 6, 6, attr("fill", d.c.badge))
-		ink = d.c.badgeInk
+	if !marked {
+		d.s.Text(cx, band+numH/2+7, pt.String())
+		return
 	}
-	d.s.Text(cx, band+numH/2+7, pt.String(), `font-size="21"`, `font-weight="700"`, `text-anchor="middle"`, attr("fill", ink))
+	d.s.Rect(cx-18, band+3, 36, numH-6, `rx="6"`, attr("fill", d.c.badge))
+	d.s.Text(cx, band+numH/2+7, pt.String(), attr("fill", d.c.badgeInk))
 }
 
-// The kinds of round pieces.
-const (
-	icon    = iota // in a strip, beside the side's name
-	checker        // on a point or on the bar
-)
-
-// piece draws one round piece of side s, with an inner ring when ring is
-// set.
-func (d *drawer) piece(x, y, r int, s engine.Side, kind int, ring bool) {
-	d.w.circle(x, y, r, d.l.piece[kind][s])
-	if ring {
-		d.w.circle(x, y, r-6, d.l.ring[s])
-	}
+// stack is the checkers of one side on a point or on the bar: n checkers
+// drawn from slot k0 on, where the centre of slot k is (x, y0+k*dy).
+type stack struct {
+	x, y0, dy int
+	k0, n     int
+	side      engine.Side
 }
 
-// count writes a number on a checker of side s.
-func (d *drawer) count(x, y, n int, s engine.Side) {
-	d.w.textNum(x, y+8, n, d.l.count[s])
-}
+// shown returns how many of the stack's checkers are drawn: up to the
+// stackN-th slot.
+func (st *stack) shown() int { return min(st.n, stackN-st.k0) }
 
-// stack draws n checkers of side s at x from slot k0 on, at most to the
-// stackN-th slot, with the count on the top checker when some are hidden.
-func (d *drawer) stack(x int, slot func(k int) int, k0, n int, s engine.Side) {
-	shown := min(n, stackN-k0)
-	counted := shown < n
-	for k := range shown {
-		// The ring would run through the count.
-		d.piece(x, slot(k0+k), radius, s, checker, !counted || k < shown-1)
-	}
-	if counted && shown > 0 {
-		d.count(x, slot(k0+shown-1), n, s)
-	}
-}
+// counted reports whether some checkers are hidden, so that the top one
+// drawn carries the count.
+func (st *stack) counted() bool { return st.shown() < st.n }
+
+// y returns the centre of the k-th checker drawn.
+func (st *stack) y(k int) int { return st.y0 + (st.k0+k)*st.dy }
+
+// sides are White and Black, in the order they are drawn.
+var sides = [2]engine.Side{engine.White, engine.Black}
 
 // checkers draws the checkers on the points, on the bar and in the
 // trays, in a group of their own.
 func (d *drawer) checkers() {
-	d.w.str(`<g class="nd-checkers" >` + "\n") // as svgo's Group
+	var buf [2*24 + 2]stack
+	var overBuf [24]stack
+	stacks, over := buf[:0], overBuf[:0]
 	for pt := engine.Point(1); pt <= 24; pt++ {
 		x, top := column(pt)
-		slot := func(k int) int { return slotY(top, k) }
+		y0, dy := slotY(top, 0), slotY(top, 1)-slotY(top, 0)
 		nw, nb := d.p.Count(engine.White, pt), d.p.Count(engine.Black, pt)
-		if nw > 0 && nb > 0 {
-			// Not a legal position, but draw both: Black keeps the top slot.
-			d.stack(x+pointW/2, slot, 0, nw, engine.White)
-			d.stack(x+pointW/2, slot, min(nw, stackN-1), nb, engine.Black)
-			continue
+		if nw > 0 {
+			stacks = append(stacks, stack{x + pointW/2, y0, dy, 0, nw, engine.White})
 		}
-		d.stack(x+pointW/2, slot, 0, nw, engine.White)
-		d.stack(x+pointW/2, slot, 0, nb, engine.Black)
+		if nb > 0 {
+			// With White there too (not a legal position, but draw both),
+			// Black is stacked on White and keeps the top slot.
+			st := stack{x + pointW/2, y0, dy, min(nw, stackN-1), nb, engine.Black}
+			if nw >= stackN {
+				// Black's checker covers White's top one: draw it after
+				// all of White's.
+				over = append(over, st)
+				continue
+			}
+			stacks = append(stacks, st)
+		}
 	}
-	for _, s := range []engine.Side{engine.White, engine.Black} {
-		d.stack(barX+barW/2, func(k int) int { return barY(s, k) }, 0, d.p.Bar(s), s)
-		d.tray(s)
+	for _, s := range sides {
+		if n := d.p.Bar(s); n > 0 {
+			stacks = append(stacks, stack{barX + barW/2, barY(s, 0), barY(s, 1) - barY(s, 0), 0, n, s})
+		}
 	}
+	d.w.str(`<g class="nd-checkers">` + "\n")
+	d.stacks(stacks)
+	d.stacks(over)
+	d.trays()
 	d.w.str("</g>\n")
+}
+
+// stacks draws the stacks: the checkers of each side in a group (in the
+// order of the stacks, each stack from the edge of the board or the
+// middle of the bar outwards, so that a checker covers the rim of the one
+// below it), then their inner rings in a group per side, then the
+// counts. This paints what drawing each checker with its ring and count
+// in turn paints: rings and counts lie within their checker, and checkers
+// of different stacks do not overlap, but for Black's first checker on a
+// point that also holds White's, which touches White's top one and comes
+// after it, as Black's group comes after White's.
+func (d *drawer) stacks(stacks []stack) {
+	for _, s := range sides {
+		open := false
+		for i := range stacks {
+			st := &stacks[i]
+			if st.side != s {
+				continue
+			}
+			if !open {
+				d.w.str(d.l.bodies[s])
+				open = true
+			}
+			for k := range st.shown() {
+				d.w.circle(st.x, st.y(k), radius, "")
+			}
+		}
+		if open {
+			d.w.str("</g>\n")
+		}
+	}
+	for _, s := range sides {
+		open := false
+		for i := range stacks {
+			st := &stacks[i]
+			if st.side != s {
+				continue
+			}
+			shown := st.shown()
+			if st.counted() {
+				shown-- // the ring would run through the count
+			}
+			if shown > 0 && !open {
+				d.w.str(d.l.rings[s])
+				open = true
+			}
+			for k := range shown {
+				d.w.circle(st.x, st.y(k), radius-6, "")
+			}
+		}
+		if open {
+			d.w.str("</g>\n")
+		}
+	}
+	for i := range stacks {
+		if st := &stacks[i]; st.counted() {
+			d.w.textNum(st.x, st.y(st.shown()-1)+8, st.n, d.l.count[st.side])
+		}
+	}
 }
 
 // barY returns the centre of the k-th checker of side s on the bar:
@@ -419,23 +533,28 @@ func trayEnd(top bool, n int) int {
 	return fieldBot - h
 }
 
-// tray draws side s's borne-off checkers edge-on, with their number.
-func (d *drawer) tray(s engine.Side) {
-	n := d.p.Off(s)
-	if n == 0 {
-		return
+// trays draws each side's borne-off checkers edge-on, in a group per
+// side, with their number.
+func (d *drawer) trays() {
+	for _, s := range sides {
+		n := d.p.Off(s)
+		if n == 0 {
+			continue
+		}
+		x, top := d.trayAt(s)
+		d.w.str(d.l.slabs[s])
+		for k := range n {
+			d.w.roundrect(x+5, slabY(top, k), trayW-10, slabH, 2, "")
+		}
+		d.w.str("</g>\n")
+		// The count stands just past the slabs; an arrow to the tray ends
+		// past the count (see trayEnd).
+		y := fieldTop + slabsH(n) + 21
+		if !top {
+			y = fieldBot - slabsH(n) - 6
+		}
+		d.w.textNum(x+trayW/2, y, n, d.l.trayCount)
 	}
-	x, top := d.trayAt(s)
-	for k := range n {
-		d.w.roundrect(x+5, slabY(top, k), trayW-10, slabH, 2, 2, d.l.slab[s])
-	}
-	// The count stands just past the slabs; an arrow to the tray ends
-	// past the count (see trayEnd).
-	y := fieldTop + slabsH(n) + 21
-	if !top {
-		y = fieldBot - slabsH(n) - 6
-	}
-	d.w.textNum(x+trayW/2, y, n, d.l.trayCount)
 }
 
 // pips gives the pips of each die face as offsets from the face's centre,
@@ -451,7 +570,8 @@ var pips = [7][][2]int{
 
 // dice draws the roll in the middle of the half at the right hand of the
 // side to move (White sits below the board, Black above it), in the
-// colours of that side.
+// colours of that side: the two dice in a group, then their pips in
+// another.
 func (d *drawer) dice() {
 	if !d.o.HasDice {
 		return
@@ -460,11 +580,18 @@ func (d *drawer) dice() {
 	if d.p.Turn == engine.Black {
 		cx = leftFieldX + 3*pointW
 	}
+	d.w.str(d.l.dice[d.p.Turn])
+	for i := range d.o.Dice {
+		x := cx - dieSize/2 - 5 + i*(dieSize+10)
+		d.w.roundrect(x-dieSize/2, midY-dieSize/2, dieSize, dieSize, 7, ` class="nd-die"`)
+	}
+	d.w.str("</g>\n")
+	d.w.str(d.l.pips[d.p.Turn])
 	for i, v := range d.o.Dice {
 		x := cx - dieSize/2 - 5 + i*(dieSize+10)
-		d.w.roundrect(x-dieSize/2, midY-dieSize/2, dieSize, dieSize, 7, 7, d.l.die[d.p.Turn])
 		for _, q := range pips[v] {
-			d.w.circle(x+q[0]*10, midY+q[1]*10, 4, d.l.pip[d.p.Turn])
+			d.w.circle(x+q[0]*10, midY+q[1]*10, 4, "")
 		}
 	}
+	d.w.str("</g>\n")
 }

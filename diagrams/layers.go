@@ -12,23 +12,26 @@ import (
 // layers holds what every diagram of a theme (with or without Printable)
 // draws in the same way, drawn once: the output that holds the diagram's
 // id as a layer, the rest as text, and the attributes of the elements
-// drawn by the dozen, as out's appenders take them. Sides index White 0,
-// Black 1.
+// drawn by the dozen, as out's appenders take them, or the start tags of
+// the groups that hold them. Sides index White 0, Black 1.
 type layers struct {
 	defs    [2]layer      // <defs>, without and with the arrowhead
 	board   layer         // the rim, trays, fields and bar, the points (and the hidden print points)
-	numbers string        // the 24 point numbers, none marked
-	number  [2][25]string // one point's number, [marked][point]
+	numbers string        // the numbers' group with the 24 point numbers, none marked
+	numOpen string        // the start tag of the numbers' group
+	number  [2][25]string // one point's number in that group, [marked][point]
 
 	paper, turn, turnLabel string
 	stripText, stripMuted  string
-	halo                   string
-	arrow                  layer        // the arrow's attributes name its arrowhead by id
-	piece                  [2][2]string // [icon or checker][side]
-	ring, count, slab      [2]string    // [side]
-	die, pip               [2]string    // [side to move]
+	arrows                 string    // the start tag of the arrows' group
+	halo                   string    // an arrow's outline
+	arrow                  layer     // the arrow's attributes name its arrowhead by id
+	icon                   [2]string // [side]
+	bodies, rings, slabs   [2]string // start tags of the groups of checkers, their rings and borne-off checkers, [side]
+	count                  [2]string // [side]
+	dice, pips             [2]string // start tags of the groups of dice and their pips, [side to move]
 	trayCount              string
-	markFill, markEdge     string // markFill "" for no tint
+	markFill, markEdge     string // start tags of the groups of marks' tints and outlines; markFill "" for no tint
 }
 
 var layerCache [len(palettes)][2]struct {
@@ -47,7 +50,7 @@ func drawLayers(t Theme, printable bool) *layers {
 	w := &out{}
 	d := &drawer{w: w, s: svg.SVG{Writer: w}, o: Options{Theme: t, Printable: printable}, id: idMark, c: &palettes[t]}
 	take := func() string {
-		s := string(w.b)
+		s := tidy(string(w.b))
 		w.b = w.b[:0]
 		return s
 	}
@@ -66,36 +69,36 @@ func drawLayers(t Theme, printable bool) *layers {
 		}
 		all.WriteString(l.number[0][pt])
 	}
-	l.numbers = all.String()
-
 	c := d.c
+	l.numOpen = group(`font-size="21"`, `font-weight="700"`, `text-anchor="middle"`, attr("fill", c.muted))
+	l.numbers = l.numOpen + all.String() + "</g>\n"
+
 	l.paper = attrs(attr("fill", c.paper))
 	l.turn = attrs(attr("fill", c.turnFill), attr("stroke", c.turnEdge), `stroke-width="2"`)
 	l.turnLabel = attrs(`font-size="21"`, `font-weight="700"`, `text-anchor="end"`, attr("fill", c.turnInk))
 	l.stripText = attrs(`font-size="21"`, attr("fill", c.stripInk))
 	l.stripMuted = attrs(attr("fill", c.stripMuted))
-	l.halo = attrs(`fill="none"`, attr("stroke", c.halo), `stroke-width="8"`, `stroke-opacity="0.85"`, `stroke-linecap="round"`)
-	l.arrow = newLayer(attrs(`class="nd-arrow"`, `fill="none"`, attr("stroke", c.arrow), `stroke-width="3.5"`, `stroke-linecap="round"`,
-		attr("marker-end", d.ref("head"))))
+	l.arrows = group(`fill="none"`, `stroke-linecap="round"`)
+	l.halo = attrs(attr("stroke", c.halo), `stroke-width="8"`, `stroke-opacity=".85"`)
+	l.arrow = newLayer(attrs(`class="nd-arrow"`, attr("stroke", c.arrow), `stroke-width="3.5"`, attr("marker-end", d.ref("head"))))
 	side := []struct{ fill, edge, ring, ink, cls string }{
 		engine.White: {c.whiteFill, c.whiteEdge, c.whiteRing, c.whiteInk, "nd-w"},
 		engine.Black: {c.blackFill, c.blackEdge, c.blackRing, c.blackInk, "nd-b"},
 	}
 	for s, sc := range side {
-		for kind, class := range []string{icon: "nd-icon", checker: "nd-ck"} {
-			l.piece[kind][s] = attrs(attr("class", class+" "+sc.cls), attr("fill", sc.fill), attr("stroke", sc.edge), `stroke-width="1.5"`)
-		}
-		l.ring[s] = attrs(`fill="none"`, attr("stroke", sc.ring), `stroke-width="1"`)
+		l.icon[s] = attrs(attr("class", "nd-icon "+sc.cls), attr("fill", sc.fill), attr("stroke", sc.edge), `stroke-width="1.5"`)
+		l.bodies[s] = group(attr("class", "nd-ck "+sc.cls), attr("fill", sc.fill), attr("stroke", sc.edge), `stroke-width="1.5"`)
+		l.rings[s] = group(`fill="none"`, attr("stroke", sc.ring))
 		l.count[s] = attrs(`class="nd-count"`, `font-size="22"`, `font-weight="700"`, `text-anchor="middle"`, attr("fill", sc.ink))
-		l.slab[s] = attrs(attr("class", "nd-off "+sc.cls), attr("fill", sc.fill), attr("stroke", sc.edge), `stroke-width="1"`)
+		l.slabs[s] = group(attr("class", "nd-off "+sc.cls), attr("fill", sc.fill), attr("stroke", sc.edge))
 		// Every die is outlined in White's edge colour.
-		l.die[s] = attrs(`class="nd-die"`, attr("fill", sc.fill), attr("stroke", c.whiteEdge), `stroke-width="2"`)
-		l.pip[s] = attrs(attr("fill", sc.ink))
+		l.dice[s] = group(attr("fill", sc.fill), attr("stroke", c.whiteEdge), `stroke-width="2"`)
+		l.pips[s] = group(attr("fill", sc.ink))
 	}
 	l.trayCount = attrs(`class="nd-count"`, `font-size="22"`, `font-weight="700"`, `text-anchor="middle"`, attr("fill", c.trayInk))
 	if c.markFill != "none" {
-		l.markFill = attrs(attr("fill", c.markFill), `fill-opacity="0.45"`)
+		l.markFill = group(attr("fill", c.markFill), `fill-opacity=".45"`)
 	}
-	l.markEdge = attrs(`class="nd-mark"`, `fill="none"`, attr("stroke", c.markEdge), `stroke-width="3"`, `stroke-dasharray="7 4"`)
+	l.markEdge = group(`fill="none"`, attr("stroke", c.markEdge), `stroke-width="3"`, `stroke-dasharray="7 4"`)
 	return l
 }

@@ -93,31 +93,32 @@ func notesHeight(n Notes) int {
 	return h
 }
 
-// notes draws the notes under the board.
+// notes draws the notes under the board, in a group that gives them their
+// colour.
 func (d *drawer) notes() {
 	n := d.o.Notes
 	if n.empty() {
 		return
 	}
 	y := boardH0 + notesPad
-	ink := attr("fill", d.c.ink)
+	d.w.str(group(attr("fill", d.c.ink)))
 	for _, line := range wrap(n.Caption, notesW/notesChar) {
 		y += notesLine
-		d.s.Text(notesX, y-7, line, `class="nd-note"`, `font-size="20"`, `font-style="italic"`, ink)
+		d.w.text(notesX, y-7, line, ` class="nd-note" font-size="20" font-style="italic"`)
 	}
 	for _, line := range wrap(n.Heading, notesW/notesChar) {
 		y += notesLine
-		d.s.Text(notesX, y-7, line, `class="nd-note"`, `font-size="20"`, `font-weight="700"`, ink)
+		d.w.text(notesX, y-7, line, ` class="nd-note" font-size="20" font-weight="700"`)
 	}
-	cols, rows := columns(n.Items)
-	if cols == 0 {
-		return
+	if cols, rows := columns(n.Items); cols > 0 {
+		y += 6
+		colW := notesW / cols
+		d.w.str(group(`font-size="19"`, `font-family="'DejaVu Sans Mono', Menlo, Consolas, monospace"`))
+		for i := range n.Items {
+			c, r := i/rows, i%rows
+			d.w.text(notesX+c*colW, y+(r+1)*itemLine-7, itemLabel(n.Items, i), ` class="nd-item"`)
+		}
+		d.w.str("</g>\n")
 	}
-	y += 6
-	colW := notesW / cols
-	for i := range n.Items {
-		c, r := i/rows, i%rows
-		d.s.Text(notesX+c*colW, y+(r+1)*itemLine-7, itemLabel(n.Items, i), `class="nd-item"`, `font-size="19"`,
-			`font-family="'DejaVu Sans Mono', Menlo, Consolas, monospace"`, ink)
-	}
+	d.w.str("</g>\n")
 }

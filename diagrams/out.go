@@ -9,12 +9,12 @@ import (
 )
 
 // out is the buffer a diagram is drawn into. It is the io.Writer svgo
-// writes to, and it has cheap appenders for the simple elements drawn
-// many times in every diagram (checkers, slabs, pips, counts), which are
-// written here exactly as svgo writes them: the element, its numeric
-// attributes, then the other attributes each followed by a space (see
-// attrs), then "/>\n" or the text and the end tag. TestOutMatchesSvgo
-// keeps the two in step.
+// writes to, and it has cheap appenders for the simple elements drawn for
+// every diagram (checkers, slabs, pips, counts). Both write elements
+// compactly, as svgo writes them less the space svgo leaves before the
+// end of every tag (see tidy): the element, its numeric attributes, then
+// the other attributes, each after a space (see attrs), then "/>\n" or ">"
+// and the text and the end tag. TestOutMatchesSvgo keeps the two in step.
 type out struct{ b []byte }
 
 func (o *out) Write(p []byte) (int, error) {
@@ -24,54 +24,92 @@ func (o *out) Write(p []byte) (int, error) {
 
 func (o *out) str(s string) { o.b = append(o.b, s...) }
 
-// num writes name="n" and a space.
+// num writes a space and name="n".
 func (o *out) num(name string, n int) {
+	o.b = append(o.b, ' ')
 	o.b = append(o.b, name...)
 	o.b = append(o.b, '=', '"')
-	o.b = strconv.AppendInt(o.b, int64(n), 10)
-	o.b = append(o.b, '"', ' ')
+	o.int(n)
+	o.b = append(o.b, '"')
+}
+
+// int writes n in decimal: the numbers of a diagram are small, and are
+// written without a call to strconv.
+func (o *out) int(n int) {
+	switch {
+	case n < 0 || n >= 10000:
+		o.b = strconv.AppendInt(o.b, int64(n), 10)
+	case n < 10:
+		o.b = append(o.b, byte('0'+n))
+	case n < 100:
+		o.b = append(o.b, byte('0'+n/10), byte('0'+n%10))
+	case n < 1000:
+		o.b = append(o.b, byte('0'+n/100), byte('0'+n/10%10), byte('0'+n%10))
+	default:
+		o.b = append(o.b, byte('0'+n/1000), byte('0'+n/100%10), byte('0'+n/10%10), byte('0'+n%10))
+	}
+}
+
+// end writes the closing quote of the last numeric attribute, the
+// attributes attrs and the end of an empty element.
+func (o *out) end(attrs string) {
+	if attrs == "" {
+		o.str("\"/>\n")
+		return
+	}
+	o.b = append(o.b, '"')
+	o.str(attrs)
+	o.str("/>\n")
 }
 
 // circle writes <circle cx cy r attrs/>, as svgo's Circle.
 func (o *out) circle(cx, cy, r int, attrs string) {
-	o.str("<circle ")
-	o.num("cx", cx)
-	o.num("cy", cy)
-	o.num("r", r)
-	o.str(attrs)
-	o.str("/>\n")
+	o.str(`<circle cx="`)
+	o.int(cx)
+	o.str(`" cy="`)
+	o.int(cy)
+	o.str(`" r="`)
+	o.int(r)
+	o.end(attrs)
 }
 
 // rect writes <rect x y width height attrs/>, as svgo's Rect.
 func (o *out) rect(x, y, w, h int, attrs string) {
-	o.str("<rect ")
-	o.num("x", x)
-	o.num("y", y)
-	o.num("width", w)
-	o.num("height", h)
-	o.str(attrs)
-	o.str("/>\n")
+	o.str(`<rect x="`)
+	o.int(x)
+	o.str(`" y="`)
+	o.int(y)
+	o.str(`" width="`)
+	o.int(w)
+	o.str(`" height="`)
+	o.int(h)
+	o.end(attrs)
 }
 
-// roundrect writes <rect x y width height rx ry attrs/>, as svgo's
-// Roundrect.
-func (o *out) roundrect(x, y, w, h, rx, ry int, attrs string) {
-	o.str("<rect ")
-	o.num("x", x)
-	o.num("y", y)
-	o.num("width", w)
-	o.num("height", h)
-	o.num("rx", rx)
-	o.num("ry", ry)
-	o.str(attrs)
-	o.str("/>\n")
+// roundrect writes <rect x y width height rx attrs/>: a rectangle with
+// corners of radius r (ry is rx when left out), as svgo's Rect with rx
+// as its first attribute.
+func (o *out) roundrect(x, y, w, h, r int, attrs string) {
+	o.str(`<rect x="`)
+	o.int(x)
+	o.str(`" y="`)
+	o.int(y)
+	o.str(`" width="`)
+	o.int(w)
+	o.str(`" height="`)
+	o.int(h)
+	o.str(`" rx="`)
+	o.int(r)
+	o.end(attrs)
 }
 
 // text writes <text x y attrs>s</text>, as svgo's Text.
 func (o *out) text(x, y int, s, attrs string) {
-	o.str("<text ")
-	o.num("x", x)
-	o.num("y", y)
+	o.str(`<text x="`)
+	o.int(x)
+	o.str(`" y="`)
+	o.int(y)
+	o.b = append(o.b, '"')
 	o.str(attrs)
 	o.b = append(o.b, '>')
 	o.escape(s)
@@ -80,12 +118,14 @@ func (o *out) text(x, y int, s, attrs string) {
 
 // textNum writes <text x y attrs>n</text>: a count.
 func (o *out) textNum(x, y, n int, attrs string) {
-	o.str("<text ")
-	o.num("x", x)
-	o.num("y", y)
+	o.str(`<text x="`)
+	o.int(x)
+	o.str(`" y="`)
+	o.int(y)
+	o.b = append(o.b, '"')
 	o.str(attrs)
 	o.b = append(o.b, '>')
-	o.b = strconv.AppendInt(o.b, int64(n), 10)
+	o.int(n)
 	o.str("</text>\n")
 }
 
@@ -94,7 +134,7 @@ func (o *out) textNum(x, y, n int, attrs string) {
 func (o *out) path(d []byte, attrs string, l layer, id string) {
 	o.str(`<path d="`)
 	o.b = append(o.b, d...)
-	o.str(`" `)
+	o.str(`"`)
 	o.str(attrs)
 	o.layer(l, id)
 	o.str("/>\n")
@@ -112,19 +152,31 @@ func (o *out) escape(s string) {
 	o.str(s)
 }
 
-// attrs returns the attributes as svgo writes them after an element's
-// geometry: each followed by a space (an attribute without "=" becomes a
-// style attribute).
+// attrs returns the attributes as out's appenders take them: each after
+// a space (an attribute without "=" becomes a style attribute, as in svgo;
+// an empty one is left out).
 func attrs(a ...string) string {
 	var sb strings.Builder
 	for _, s := range a {
-		if strings.Index(s, "=") <= 0 && s != "" {
+		if s == "" {
+			continue
+		}
+		if strings.Index(s, "=") <= 0 {
 			s = `style="` + s + `"`
 		}
-		sb.WriteString(s)
 		sb.WriteByte(' ')
+		sb.WriteString(s)
 	}
 	return sb.String()
+}
+
+// tidy removes the space svgo writes before the end of every tag, after
+// the last attribute: `<rect x="1" />` becomes `<rect x="1"/>`. svgo
+// escapes every quote in text, so a quote followed by " >" or " />" only
+// ends a tag.
+func tidy(s string) string {
+	s = strings.ReplaceAll(s, `" />`, `"/>`)
+	return strings.ReplaceAll(s, `" >`, `">`)
 }
 
 // idMark stands for the diagram's id while a layer is drawn.

@@ -12,41 +12,58 @@ import (
 // the Screen ones; the rules of PrintCSS show them on paper.
 func (d *drawer) printTriangles() {
 	pc := palettes[Print]
-	d.s.Group(`class="nd-print"`, `display="none"`)
+	d.s.Group(`class="nd-print"`, `display="none"`, attr("fill", d.ref("hatch")), attr("stroke", pc.triEdge))
 	for pt := engine.Point(1); pt <= 24; pt += 2 {
-		d.triangle(pt, attr("fill", d.ref("hatch")), attr("stroke", pc.triEdge))
+		d.triangle(pt)
 	}
 	d.s.Gend()
+}
+
+// The attributes a colour is written in.
+const (
+	fillAttr = 1 << iota
+	strokeAttr
+)
+
+// colourPair is a colour of the Screen theme, the colour the Print theme
+// writes for the same thing, and the attributes (fillAttr, strokeAttr)
+// the Screen theme writes it in.
+type colourPair struct {
+	screen, print string
+	in            int
 }
 
 // colourPairs returns every colour the Screen theme writes in a fill or
 // stroke attribute with the colour the Print theme writes for the same
 // thing.
-func colourPairs() [][2]string {
+func colourPairs() []colourPair {
 	s, p := palettes[Screen], palettes[Print]
-	pairs := [][2]string{
-		{s.paper, p.paper}, {s.ink, p.ink}, {s.muted, p.muted},
-		{s.frameEdge, p.frameEdge}, {s.fieldEdge, p.fieldEdge},
-		{s.tray, p.tray}, {s.trayInk, p.trayInk},
-		{s.triA, p.triA}, {s.triB, p.triB}, {s.triEdge, p.triEdge},
-		{s.whiteFill, p.whiteFill}, {s.whiteEdge, p.whiteEdge}, {s.whiteRing, p.whiteRing}, {s.whiteInk, p.whiteInk},
-		{s.blackFill, p.blackFill}, {s.blackEdge, p.blackEdge}, {s.blackRing, p.blackRing}, {s.blackInk, p.blackInk},
-		{s.arrow, p.arrow}, {s.halo, p.halo},
-		{s.markFill, p.markFill}, {s.markEdge, p.markEdge},
-		{s.badge, p.badge}, {s.badgeInk, p.badgeInk},
-		{s.turnFill, p.turnFill}, {s.turnEdge, p.turnEdge}, {s.turnInk, p.turnInk},
-		{s.stripInk, p.stripInk}, {s.stripMuted, p.stripMuted},
+	const fill, stroke = fillAttr, strokeAttr
+	pairs := []colourPair{
+		{s.paper, p.paper, fill}, {s.ink, p.ink, fill}, {s.muted, p.muted, fill},
+		{s.frameEdge, p.frameEdge, stroke}, {s.fieldEdge, p.fieldEdge, stroke},
+		{s.tray, p.tray, fill}, {s.trayInk, p.trayInk, fill},
+		{s.triA, p.triA, fill}, {s.triB, p.triB, fill}, {s.triEdge, p.triEdge, stroke},
+		{s.whiteFill, p.whiteFill, fill}, {s.whiteEdge, p.whiteEdge, stroke}, {s.whiteRing, p.whiteRing, stroke}, {s.whiteInk, p.whiteInk, fill},
+		{s.blackFill, p.blackFill, fill}, {s.blackEdge, p.blackEdge, stroke}, {s.blackRing, p.blackRing, stroke}, {s.blackInk, p.blackInk, fill},
+		{s.arrow, p.arrow, fill | stroke}, {s.halo, p.halo, stroke}, // the arrowhead is filled with the arrow's colour
+		{s.markFill, p.markFill, fill}, {s.markEdge, p.markEdge, stroke},
+		{s.badge, p.badge, fill}, {s.badgeInk, p.badgeInk, fill},
+		{s.turnFill, p.turnFill, fill}, {s.turnEdge, p.turnEdge, stroke}, {s.turnInk, p.turnInk, fill},
+		{s.stripInk, p.stripInk, fill}, {s.stripMuted, p.stripMuted, fill},
 	}
 	if s.wood == nil {
-		pairs = append(pairs, [2]string{s.frame, p.frame}, [2]string{s.field, p.field})
+		pairs = append(pairs, colourPair{s.frame, p.frame, fill}, colourPair{s.field, p.field, fill})
 	}
 	return pairs
 }
 
 // PrintCSS returns style sheet rules that show every Printable Screen
 // diagram (an <svg class="nardy-board">) of a page in the Print theme:
-// each Screen colour becomes its Print colour, the wooden gradients white,
-// and the hatched triangles appear. They are meant for a print media
+// each Screen colour becomes its Print colour, in the attributes the
+// Screen theme writes it in (an element inherits the colour of its group,
+// as restyled), the wooden gradients white, and the hatched triangles
+// appear. They are meant for a print media
 // query:
 //
 //	@media print { …PrintCSS()… }
@@ -57,21 +74,25 @@ func PrintCSS() string { return printCSS() }
 
 var printCSS = sync.OnceValue(func() string {
 	const sel = "svg.nardy-board "
-	seen := map[string]bool{}
-	var fills []string
-	for _, pr := range colourPairs() {
-		if pr[0] == pr[1] || seen[pr[0]] {
-			continue
-		}
-		seen[pr[0]] = true
-		fills = append(fills, pr[0]+"\x00"+pr[1])
-	}
-	slices.Sort(fills)
 	var sb strings.Builder
-	for _, prop := range []string{"fill", "stroke"} {
-		for _, f := range fills {
-			from, to, _ := strings.Cut(f, "\x00")
-			sb.WriteString(sel + "[" + prop + `="` + from + `"]{` + prop + ":" + to + "}\n")
+	for _, a := range []struct {
+		in   int
+		prop string
+	}{{fillAttr, "fill"}, {strokeAttr, "stroke"}} {
+		// A rule for each Screen colour written in the attribute (and
+		// only those), sorted by colour.
+		seen := map[string]bool{}
+		var rules []string
+		for _, pr := range colourPairs() {
+			if pr.in&a.in == 0 || pr.screen == pr.print || seen[pr.screen] {
+				continue
+			}
+			seen[pr.screen] = true
+			rules = append(rules, sel+"["+a.prop+`="`+pr.screen+`"]{`+a.prop+":"+pr.print+"}\n")
+		}
+		slices.Sort(rules)
+		for _, r := range rules {
+			sb.WriteString(r)
 		}
 	}
 	p := palettes[Print]

@@ -18,14 +18,56 @@ import (
 func TestPrintCSSIsAFunction(t *testing.T) {
 	to := map[string]string{}
 	for _, p := range colourPairs() {
-		if prev, ok := to[p[0]]; ok && prev != p[1] {
-			t.Errorf("screen colour %s is %s and %s in print", p[0], prev, p[1])
+		if prev, ok := to[p.screen]; ok && prev != p.print {
+			t.Errorf("screen colour %s is %s and %s in print", p.screen, prev, p.print)
 		}
-		to[p[0]] = p[1]
+		to[p.screen] = p.print
 	}
 }
 
 var cssRule = regexp.MustCompile(`\[(fill|stroke)="(#[0-9a-f]{6})"\]\{(?:fill|stroke):([^}]+)\}`)
+
+// TestPrintCSSCoversEveryColour checks PrintCSS against the colours that
+// Printable Screen diagrams write: a rule for each colour of a fill or
+// stroke attribute that the Print theme does not use, and no rule for an
+// attribute and colour that no diagram writes.
+func TestPrintCSSCoversEveryColour(t *testing.T) {
+	rules := map[string]bool{} // prop=colour
+	for _, m := range cssRule.FindAllStringSubmatch(PrintCSS(), -1) {
+		rules[m[1]+"="+m[2]] = true
+	}
+	kept := map[string]bool{} // the Print theme's colours, which need no rule
+	for _, p := range colourPairs() {
+		kept[p.print] = true
+	}
+	cases := append(goldens(t), golden{"mixed", code(t, "Sb:barx7,24x3,13x5:19x15"), Options{Labels: ru, Marks: []engine.Point{19}}})
+	written := map[string]bool{}
+	for _, g := range cases {
+		if g.opt.Theme != Screen {
+			continue
+		}
+		o := g.opt
+		o.Printable = true
+		o.Notes = Notes{Caption: "Подпись", Heading: "Ходы", Items: []string{"24/18", "24/13"}}
+		parse(t, render(t, Inline, g.pos, o)).walk(func(e *node) {
+			for _, prop := range []string{"fill", "stroke"} {
+				v := e.attrs[prop]
+				if !strings.HasPrefix(v, "#") {
+					continue
+				}
+				written[prop+"="+v] = true
+				if !rules[prop+"="+v] && !kept[v] {
+					t.Errorf("%s: <%s %s=%q>, which PrintCSS does not recolour", g.name, e.name, prop, v)
+				}
+			}
+		})
+	}
+	for r := range rules {
+		if !written[r] {
+			t.Errorf("PrintCSS recolours %s, which no diagram writes", r)
+		}
+	}
+}
 
 // printed applies the colour rules of the style sheet css to the fill or
 // stroke value v of an element, as a browser printing the page does.
@@ -45,19 +87,25 @@ func printed(css, prop, v string) string {
 }
 
 // drawn lists what a diagram puts on paper: every shape outside <defs>
-// with its geometry and its colours after f, skipping what is hidden
-// (display="none", unless show is set) and what has no colour at all.
+// with its geometry and its colours after f (its own, or else those of
+// the group around it, after f), skipping what is hidden (display="none",
+// unless show is set) and what has no colour at all.
 func drawn(t *testing.T, root *node, show bool, f func(prop, v string) string) []string {
 	var out []string
-	var visit func(n *node, hidden bool)
-	visit = func(n *node, hidden bool) {
+	var visit func(n *node, hidden bool, fill, stroke string)
+	visit = func(n *node, hidden bool, fill, stroke string) {
 		if n.name == "defs" || n.name == "title" || n.name == "desc" || n.name == "style" {
 			return
 		}
 		if n.attrs["display"] == "none" && !show {
 			hidden = true
 		}
-		fill, stroke := f("fill", n.attrs["fill"]), f("stroke", n.attrs["stroke"])
+		if v, ok := n.attrs["fill"]; ok {
+			fill = f("fill", v)
+		}
+		if v, ok := n.attrs["stroke"]; ok {
+			stroke = f("stroke", v)
+		}
 		if !hidden && n.name != "svg" && n.name != "g" && (fill != "none" || stroke != "" && stroke != "none") {
 			geo := ""
 			for _, a := range []string{"x", "y", "cx", "cy", "r", "width", "height", "points", "d", "x1", "y1", "x2", "y2"} {
@@ -66,10 +114,10 @@ func drawn(t *testing.T, root *node, show bool, f func(prop, v string) string) [
 			out = append(out, n.name+" "+geo+" fill="+fill+" stroke="+stroke+" "+strings.TrimSpace(n.text))
 		}
 		for _, k := range n.kids {
-			visit(k, hidden)
+			visit(k, hidden, fill, stroke)
 		}
 	}
-	visit(root, false)
+	visit(root, false, "", "")
 	return out
 }
 
