@@ -311,6 +311,11 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 	b.checkLinks(&errs)
 	b.navigate()
 	b.checkGeneratedPaths(&errs)
+	// What only the checks read is let go: a large site's second pass
+	// then runs in less memory.
+	for _, r := range b.res {
+		r.ids, r.links, r.figs = nil, nil, nil
+	}
 
 	// The second pass: every figure computed (and its claims checked),
 	// every page rendered and handed to the output. After a problem,

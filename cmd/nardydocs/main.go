@@ -29,7 +29,7 @@ import (
 // as often as it must to keep the heap under gcLimit.
 const (
 	gcPercent = 400
-	gcLimit   = 300 << 20
+	gcLimit   = 512 << 20
 )
 
 func main() {
