@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,9 +15,13 @@ import (
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
+// htmlID matches an id attribute of an HTML element.
+var htmlID = regexp.MustCompile(`<[a-zA-Z][^<>]*?\sid="([^"]*)"`)
+
 // TestRealContent builds the site's own content/: every block must
 // render, every internal link resolve and every page have its
-// translation (Build reports all of these as errors).
+// translation (Build reports all of these as errors); no page uses an
+// id twice.
 func TestRealContent(t *testing.T) {
 	t.Parallel()
 	s, err := Build(context.Background(), Options{Content: filepath.Join("..", "content")})
@@ -37,6 +42,13 @@ func TestRealContent(t *testing.T) {
 			if strings.Contains(page, bad) {
 				t.Errorf("%s contains %q: a missing string or placeholder", name, bad)
 			}
+		}
+		seen := map[string]bool{}
+		for _, m := range htmlID.FindAllStringSubmatch(page, -1) {
+			if seen[m[1]] {
+				t.Errorf("%s: the id %q is used twice", name, m[1])
+			}
+			seen[m[1]] = true
 		}
 	}
 	if s.Pages < 40 {

@@ -127,7 +127,7 @@ func TestBasicSiteFiles(t *testing.T) {
 		t.Fatalf("build failed:\n%v", err)
 	}
 	want := []string{
-		"404.html", "index.html",
+		"404.html", "favicon.svg", "index.html",
 		"ru/index.html", "ru/long/head-1.svg", "ru/long/head-3.svg", "ru/long/head.html", "ru/long/home-1.svg", "ru/long/home.html", "ru/long/index.html",
 		"sitemap.xml", "style.css",
 		"uk/index.html", "uk/long/head-1.svg", "uk/long/head-3.svg", "uk/long/head.html", "uk/long/home-1.svg", "uk/long/home.html", "uk/long/index.html",

@@ -20,14 +20,14 @@ import (
 	"github.com/nardydocs/nardydocs/engine"
 )
 
-//go:embed *.html *.css *.js
+//go:embed *.html *.css *.js *.svg
 var embedded embed.FS
 
 // Names lists the template files, in the order they are parsed.
 var Names = []string{"layout.html", "nav.html", "figure.html", "presets.html", "choose.html", "notfound.html", "error.html", "worksheet.html", "contents.html"}
 
 // Static lists the files copied to the site's root unchanged.
-var Static = []string{"style.css"}
+var Static = []string{"style.css", "favicon.svg"}
 
 // Scripts lists the site's own JavaScript, copied to the site's root when
 // the move checker is built: only the few lines that load the checker's
