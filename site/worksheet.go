@@ -148,7 +148,7 @@ func (b *builder) task(l i18n.Lang, n int, e exercise, url string) (taskView, er
 		drawn.HasDice = false // a question over all 36 rolls: the block's roll would mislead
 	}
 	dopt := board.Options(l, &drawn, id+"-board") // the task itself is id
-	dopt.Arrows, dopt.Marks = nil, nil // arrows and marks would give the answer away
+	dopt.Arrows, dopt.Marks = nil, nil            // arrows and marks would give the answer away
 	dopt.Printable = true
 	t := taskView{
 		N: n, ID: id,
