@@ -116,8 +116,9 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, blk *b
 	}
 	var standalone []byte
 	if blk.Show.Has(block.ShowDiagram) {
-		dopt := board.Options(l, blk, id+"-board") // the figure itself is id
-		dopt.Printable = true                      // printed in the print theme (diagrams.PrintCSS in style.css)
+		// The figure itself has the id id.
+		dopt := board.Options(l, blk, id+"-board")
+		dopt.Printable = true // printed in the print theme (diagrams.PrintCSS in style.css)
 		var inline strings.Builder
 		if err := diagrams.Inline(&inline, pos, dopt); err != nil {
 			return nil, inBlock("diagram: " + err.Error())

@@ -147,7 +147,8 @@ func (b *builder) task(l i18n.Lang, n int, e exercise, url string) (taskView, er
 	if !slices.ContainsFunc(blk.Exercises, func(e block.Exercise) bool { return e != block.ExerciseStats }) {
 		drawn.HasDice = false // a question over all 36 rolls: the block's roll would mislead
 	}
-	dopt := board.Options(l, &drawn, id+"-board") // the task itself is id
+	// The task itself has the id id.
+	dopt := board.Options(l, &drawn, id+"-board")
 	dopt.Arrows, dopt.Marks = nil, nil            // arrows and marks would give the answer away
 	dopt.Printable = true
 	t := taskView{
