@@ -149,7 +149,7 @@ func (b *builder) task(l i18n.Lang, n int, e exercise, url string) (taskView, er
 	}
 	// The task itself has the id id.
 	dopt := board.Options(l, &drawn, id+"-board")
-	dopt.Arrows, dopt.Marks = nil, nil            // arrows and marks would give the answer away
+	dopt.Arrows, dopt.Marks = nil, nil // arrows and marks would give the answer away
 	dopt.Printable = true
 	t := taskView{
 		N: n, ID: id,
