@@ -34,6 +34,7 @@ type analysis struct {
 	figures   int
 	errs      engine.ErrorList
 	script    string // the checker module the page loads: "", wasm.Checker or wasm.Board
+	editor    bool   // the page has the checker's block editor (the standalone checker)
 	exercises []exercise
 	// figs is what the engine reads of each figure, to compare with the
 	// page's translation; broken is set when a figure could not be read.
@@ -174,6 +175,9 @@ func (a *analyser) figure(n *markdown.Figure) {
 		}
 		a.named[blk.Name] = blk.Position
 		a.names = append(a.names, blk.Name)
+	}
+	if blk.Show.Has(block.ShowEditor) {
+		r.editor = true
 	}
 	if a.b.opt.Checker {
 		switch {

@@ -134,7 +134,10 @@ type builder struct {
 	pages []*page
 	byKey map[string]int // "ru/long/head.md" → index in pages
 	res   []*analysis    // per page
-	nav   navigation     // computed after the first pass
+	// dropped holds the pages left out of a build without the checker
+	// (pages with the checker's block editor), by key.
+	dropped map[string]bool
+	nav     navigation // computed after the first pass
 	// tocs holds the table of contents and its sections rendered for
 	// each language and directory.
 	tocMu sync.Mutex
@@ -306,6 +309,9 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 	}
 	for _, r := range b.res {
 		errs = append(errs, r.errs...)
+	}
+	if !opt.Checker {
+		b.dropCheckerPages()
 	}
 	b.checkTranslations(&errs)
 	b.checkLinks(&errs)

@@ -31,6 +31,10 @@ func (b *builder) checkLinks(errs *engine.ErrorList) {
 				continue
 			}
 			j, ok := b.byKey[target]
+			if !ok && b.dropped[target] {
+				errs.Add(l.pos, "link "+strconv.Quote(l.dest)+": "+b.contentPath(target)+" is the move checker's page, which a build without the checker leaves out")
+				continue
+			}
 			if !ok {
 				errs.Add(l.pos, "broken link "+strconv.Quote(l.dest)+": "+b.contentPath(target)+" does not exist")
 				continue
@@ -90,4 +94,34 @@ func resolveLink(p *page, dest string) (target, anchor string) {
 		target = t
 	}
 	return path.Join(string(p.lang), path.Dir(p.rel), target), anchor
+}
+
+// dropCheckerPages leaves out of a build without the checker every page
+// that holds the checker's block editor: without the checker it would
+// offer controls that do nothing. Links to it are then errors.
+func (b *builder) dropCheckerPages() {
+	var pages []*page
+	var res []*analysis
+	b.dropped = map[string]bool{}
+	for i, p := range b.pages {
+		if b.res[i].editor {
+			b.dropped[p.key()] = true
+			continue
+		}
+		pages = append(pages, p)
+		res = append(res, b.res[i])
+	}
+	if len(pages) == len(b.pages) {
+		return
+	}
+	b.pages, b.res = pages, res
+	b.byKey = map[string]int{}
+	for i, p := range b.pages {
+		b.byKey[p.key()] = i
+	}
+	for i, r := range b.res {
+		for k := range r.exercises {
+			r.exercises[k].page = i
+		}
+	}
 }

@@ -186,3 +186,46 @@ func TestContentsPagePath(t *testing.T) {
 		t.Errorf("a page at contents.md with no large section: %s", got)
 	}
 }
+
+// TestNoCheckerLeavesOutItsPage: a build without the checker has no page
+// with the checker's block editor (in the table of contents, the sitemap
+// or on disk), and no checker form anywhere; a link to that page is an
+// error naming why. With the checker, the page is built.
+func TestNoCheckerLeavesOutItsPage(t *testing.T) {
+	t.Parallel()
+	editor := pageText("Проверка хода", "```nardy\ngame: long\nposition: start\ndice: 6-5\nshow: diagram editor\n```")
+	files := bothLangs(map[string]*fstest.MapFile{
+		"index.md":   pageText("Главная", "Текст."),
+		"checker.md": editor,
+		"long/a.md":  pageText("А", "```nardy\ngame: long\nposition: start\ndice: 6-5\n```"),
+	})
+	s, err := Build(t.Context(), Options{Content: "content", FS: files})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"ru/checker.html", "uk/checker.html"} {
+		if _, ok := s.Files[name]; ok {
+			t.Errorf("%s was built without the checker", name)
+		}
+	}
+	for name, data := range s.Files {
+		if strings.Contains(string(data), "checker.html") || strings.Contains(string(data), "<form") {
+			t.Errorf("%s links the checker's page or has a form in a build without the checker", name)
+		}
+	}
+
+	with, err := Build(t.Context(), Options{Content: "content", FS: files, Checker: true, Files: map[string][]byte{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(with.Files["ru/checker.html"]), `<form class="checker editor"`) || !strings.Contains(string(with.Files["ru/index.html"]), `href="checker.html"`) {
+		t.Error("with the checker, its page is not built or not in the table of contents")
+	}
+
+	files["ru/index.md"] = pageText("Главная", "[Проверка](checker.md)")
+	files["uk/index.md"] = pageText("Головна", "[Перевірка](checker.md)")
+	got := buildErrors(t, files)
+	if want := `content/ru/index.md:4:1: link "checker.md": content/ru/checker.md is the move checker's page, which a build without the checker leaves out`; !strings.Contains(got, want) {
+		t.Errorf("errors:\n%s\nwant %s", got, want)
+	}
+}
