@@ -25,8 +25,9 @@ vet:
 	$(GO) vet ./...
 
 # The checker also runs compiled to WebAssembly, under Node.js, and the
-# browser tests need Debian's Chromium: each is skipped, with a line that
-# says so, on a machine without them (.ci/run installs both).
+# browser tests need Debian's Chromium (and, for the accessibility audit,
+# the npm package axe-core: npm ci --prefix e2e): each is skipped, with a
+# line that says so, on a machine without them (.ci/run installs them).
 WASMEXEC = $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 
 test: vet
@@ -36,8 +37,9 @@ test: vet
 		GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" $(WASMPKGS); \
 	else echo "make test: skipping the checker's tests under WebAssembly: Node.js (node) is not installed"; fi
 	@if command -v chromium >/dev/null; then \
-		echo 'NARDYDOCS_BROWSER=1 $(GO) test -count=1 ./e2e/'; \
-		NARDYDOCS_BROWSER=1 $(GO) test -count=1 ./e2e/; \
+		[ -f e2e/node_modules/axe-core/axe.min.js ] || echo "make test: skipping the accessibility audit: axe-core is not installed (npm ci --prefix e2e)"; \
+		echo 'NARDYDOCS_BROWSER=1 $(GO) test -count=1 -timeout 30m ./e2e/'; \
+		NARDYDOCS_BROWSER=1 $(GO) test -count=1 -timeout 30m ./e2e/; \
 	else echo "make test: skipping the browser tests: Chromium (chromium) is not installed"; fi
 
 # Benchmarks: the engine on one core (all 21 rolls of typical positions;
