@@ -4,9 +4,11 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -163,5 +165,61 @@ func TestPagesPrintFiguresWhole(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPaperSheets prints rule pages to A4 as a teacher would: the head
+// page fits five sheets, no sheet but the last is more than half empty;
+// and each game's print document, in each language, lists the section's
+// pages and starts each on a sheet of its own.
+func TestPaperSheets(t *testing.T) {
+	ctx := browserFor(t, 5*time.Minute)
+	base := serveContent(t)
+	open(ctx, t, base+"/ru/long/head.html", 1280, `figure.position`)
+	pages := printPDF(ctx, t, "ru-long-head-sheets.pdf")
+	if len(pages) > 5 {
+		t.Errorf("ru/long/head.html prints on %d A4 sheets, want at most 5", len(pages))
+	}
+	// A sheet's text, measured against the fullest one: a sheet with
+	// less than a fifth of it is mostly empty.
+	most := 0
+	for _, p := range pages {
+		most = max(most, len(p))
+	}
+	for i, p := range pages[:len(pages)-1] {
+		if len(p)*5 < most {
+			t.Errorf("sheet %d of ru/long/head.html is nearly empty (%d characters; the fullest has %d)", i+1, len(p), most)
+		}
+	}
+
+	for _, url := range []string{"/ru/long/print.html", "/uk/long/print.html", "/ru/short/print.html", "/uk/short/print.html"} {
+		open(ctx, t, base+url, 1280, `.print-page`)
+		// The pages of the section, as its table of contents lists them.
+		section := eval[[]string](ctx, t, `(() => { const s = document.querySelector(".wrap > nav.toc a[aria-current=page]").closest("section"); return [s.querySelector("h3").textContent, ...[...s.querySelectorAll("li a")].filter(a => !/print\.html$|worksheets\//.test(a.getAttribute("href"))).map(a => a.textContent)]; })()`)
+		titles := eval[[]string](ctx, t, `[...document.querySelectorAll(".print-page-title")].map(h => h.textContent)`)
+		listed := eval[[]string](ctx, t, `[...document.querySelectorAll(".print-contents li")].map(li => li.textContent)`)
+		if len(titles) < 8 || strings.Join(titles, "|") != strings.Join(listed, "|") || strings.Join(titles, "|") != strings.Join(section, "|") {
+			t.Errorf("%s: pages %q, its contents %q, the section %q", url, titles, listed, section)
+			continue
+		}
+		// Each page's first and last words, to find the sheets it is on.
+		ends := eval[[][]string](ctx, t, `[...document.querySelectorAll(".print-page")].map(sec => {
+			const ps = [...sec.querySelectorAll(":scope > p")].map(p => p.textContent.trim()).filter(t => t.length > 20);
+			return [ps[0].slice(0, 30), ps[ps.length - 1].slice(-30)];
+		})`)
+		pages := printPDF(ctx, t, strings.ReplaceAll(strings.Trim(url, "/"), "/", "-"))
+		prevLast := 0
+		for k, title := range titles {
+			first := pagesWith(pages, ends[k][0])
+			last := pagesWith(pages, ends[k][1])
+			if len(first) == 0 || len(last) == 0 || !slices.Contains(pagesWith(pages, title), first[0]) {
+				t.Errorf("%s: %q is not found whole on its sheets", url, title)
+				continue
+			}
+			if first[0] <= prevLast {
+				t.Errorf("%s: %q starts on sheet %d, where the page before it ends", url, title, first[0])
+			}
+			prevLast = last[len(last)-1]
+		}
 	}
 }

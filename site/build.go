@@ -137,7 +137,8 @@ type builder struct {
 	// dropped holds the pages left out of a build without the checker
 	// (pages with the checker's block editor), by key.
 	dropped map[string]bool
-	nav     navigation // computed after the first pass
+	nav     navigation  // computed after the first pass
+	prints  printBodies // the pages' text for the print documents
 	// tocs holds the table of contents and its sections rendered for
 	// each language and directory.
 	tocMu sync.Mutex
@@ -254,7 +255,7 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 	if opt.Content == "" {
 		opt.Content = "content"
 	}
-	b := &builder{opt: opt, files: opt.FS, jobs: opt.Jobs, md: newMarkdown(), tocs: map[string]string{}, out: out, digest: map[string]string{}}
+	b := &builder{opt: opt, files: opt.FS, jobs: opt.Jobs, md: newMarkdown(), tocs: map[string]string{}, prints: printBodies{bodies: map[int]string{}}, out: out, digest: map[string]string{}}
 	if b.files == nil {
 		// os.Root follows symbolic links only inside the directory.
 		root, err := os.OpenRoot(opt.Content)
@@ -374,6 +375,9 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 		errs.Add(engine.Pos{File: "templates"}, err.Error())
 	}
 	if err := b.contentsPages(); err != nil {
+		errs.Add(engine.Pos{File: "templates"}, err.Error())
+	}
+	if err := b.printDocs(); err != nil {
 		errs.Add(engine.Pos{File: "templates"}, err.Error())
 	}
 	if err := b.extraPages(); err != nil {

@@ -60,6 +60,23 @@ type navigation struct {
 	contents map[i18n.Lang]bool
 	// at finds an entry of a large section by its url.
 	at map[string]navAt
+	// print[l][k]: section k of language l has a print document;
+	// inPrint[i]: page i goes into one.
+	print   map[i18n.Lang]map[int]bool
+	inPrint []bool
+}
+
+// printed reports whether section k of language l has a print document.
+func (n navigation) printed(l i18n.Lang, k int) bool { return n.print[l][k] }
+
+// printedGame reports whether language l has a print document for game g.
+func (n navigation) printedGame(l i18n.Lang, g engine.Game) bool {
+	for k := range n.print[l] {
+		if s := n.secs[l][k]; s.hasGame && s.game == g {
+			return true
+		}
+	}
+	return false
 }
 
 // navAt is where an entry is in its language's table of contents.
@@ -75,6 +92,8 @@ func (b *builder) navigate() {
 		worksheet: map[i18n.Lang]map[engine.Game]bool{},
 		contents:  map[i18n.Lang]bool{},
 		at:        map[string]navAt{},
+		print:     map[i18n.Lang]map[int]bool{},
+		inPrint:   make([]bool, len(b.pages)),
 	}
 	for _, l := range i18n.Langs {
 		n.worksheet[l] = map[engine.Game]bool{}
@@ -94,6 +113,17 @@ func (b *builder) navigate() {
 			}
 			for j := range s.Pages {
 				s.Pages[j].url = b.pages[s.Pages[j].index].url()
+			}
+			// A game's section listed in full has a print document.
+			if s.hasGame && len(s.Pages) < tocFull {
+				if n.print[lang] == nil {
+					n.print[lang] = map[int]bool{}
+				}
+				n.print[lang][k] = true
+				for _, i := range b.sectionOrder(*s) {
+					n.inPrint[i] = true
+				}
+				s.Pages = append(s.Pages, navItem{Title: lang.T("print.nav"), index: -1, url: printURL(lang, s.game)})
 			}
 			if s.hasGame && n.worksheet[lang][s.game] {
 				s.Pages = append(s.Pages, navItem{Title: lang.T("ws.nav"), index: -1, url: worksheetURL(lang, s.game)})

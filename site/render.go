@@ -167,6 +167,9 @@ func (b *builder) layout(i int, doc ast.Node) ([]byte, error) {
 	if err := b.md.Renderer().Render(&body, p.src, doc); err != nil {
 		return nil, err
 	}
+	if b.nav.inPrint[i] {
+		b.prints.keep(i, body.String())
+	}
 	url := p.url()
 	v := pageView{
 		L:           p.lang,

@@ -212,13 +212,19 @@ func playsAnswer(l i18n.Lang, blk *block.Block) string {
 }
 
 // checkGeneratedPaths reports a content page whose output path is that
-// of a page the build generates: a worksheet ("ru/worksheets/long.md")
-// or a contents page ("ru/contents.md").
+// of a page the build generates: a worksheet ("ru/worksheets/long.md"),
+// a print document ("ru/long/print.md") or a contents page
+// ("ru/contents.md").
 func (b *builder) checkGeneratedPaths(errs *engine.ErrorList) {
 	for _, p := range b.pages {
 		for _, g := range []engine.Game{engine.Long, engine.Short} {
 			if p.url() == worksheetURL(p.lang, g) && b.nav.worksheet[p.lang][g] {
 				errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the page would be written to "+p.url()+", where the build writes the worksheet of the exercises of "+g.String()+" nardy; rename the page")
+			}
+		}
+		for _, g := range []engine.Game{engine.Long, engine.Short} {
+			if p.url() == printURL(p.lang, g) && b.nav.printedGame(p.lang, g) {
+				errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the page would be written to "+p.url()+", where the build writes the print document of "+g.String()+" nardy; rename the page")
 			}
 		}
 		if p.url() == contentsURL(p.lang) && b.nav.contents[p.lang] {
