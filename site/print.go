@@ -32,13 +32,19 @@ type printBodies struct {
 	bodies map[int]string
 }
 
-// keep records page i's rendered text for its print document, its ids
-// made its own there.
+// keep records page i's rendered text for its print document: its ids
+// made its own there, and without the move checker's forms (the
+// document loads no checker: they belong to the page itself).
 func (pb *printBodies) keep(i int, body string) {
+	body = checkerForm.ReplaceAllString(body, "")
 	pb.mu.Lock()
 	pb.bodies[i] = prefixIDs(body, printPrefix(i))
 	pb.mu.Unlock()
 }
+
+// checkerForm matches a figure's move checker form, as figure.html
+// writes it.
+var checkerForm = regexp.MustCompile(`(?s)\n?<form class="checker"[^>]*>.*?</form>`)
 
 // printPrefix is what the ids of page i start with in a print document.
 func printPrefix(i int) string { return "p" + strconv.Itoa(i) + "-" }

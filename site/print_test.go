@@ -66,3 +66,23 @@ func TestPrintDocument(t *testing.T) {
 		t.Error(fmt.Sprintf("a section of %d pages has a print document", tocFull+1))
 	}
 }
+
+// TestPrintDocumentHasNoForms: the print document of a site with the
+// checker leaves the figures' checker forms on the pages themselves.
+func TestPrintDocumentHasNoForms(t *testing.T) {
+	t.Parallel()
+	files := sectionSite(2)
+	files["ru/long/p0001.md"] = pageText("Страница 0001", "```nardy\ngame: long\nposition: start\ndice: 6-5\n```\n\nТекст после.")
+	files["uk/long/p0001.md"] = pageText("Сторінка 0001", "```nardy\ngame: long\nposition: start\ndice: 6-5\n```\n\nТекст після.")
+	s, err := Build(t.Context(), Options{Content: "content", FS: files, Checker: true, Files: map[string][]byte{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(s.Files["ru/long/p0001.html"]), `<form class="checker"`) {
+		t.Fatal("the page has no checker form")
+	}
+	doc := string(s.Files["ru/long/print.html"])
+	if strings.Contains(doc, "<form") || !strings.Contains(doc, `<figure class="position" id="p`) || !strings.Contains(doc, "Текст после.") {
+		t.Errorf("the print document keeps a form, or lost the figure or the text after it")
+	}
+}
