@@ -27,6 +27,8 @@ var blockSeeds = []string{
 	"game: short\nwhite: 6x15\nblack: 19x15\nstarted: black\n",
 	"game: long\nwhite: 25 0x2 1x16\nblack: 1\nwhite-bar: 1\n",
 	"gmae: long\nwhite 24x15\nblack: 12x15\nturn: red\ndice: 7-1\n",
+	"game: long\nposition: start\nreplies: head2 nomove\nrolls: 2-1 5-5 3-3\nexpect: replies 3-3 24/15 24/21 head2 4/36\nexpect: replies 5-5 head2 8/36\n",
+	"game: long\nwhite:\nblack: 18x5 17x5 16x5\nturn: black\nrules: home-mars=on long-cube=on\ncube: 4\nshow: result\nexpect: result home-mars 12\n",
 	"",
 }
 

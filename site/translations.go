@@ -25,12 +25,15 @@ type figureFacts struct {
 // readFacts lists what the engine reads of a block, in a form that does
 // not depend on the page's language.
 func readFacts(blk *block.Block) []fact {
-	var plays, stats, odds, exercises, claims, rolls, marks []string
+	var plays, stats, replies, odds, exercises, claims, rolls, marks []string
 	for _, pl := range blk.Plays {
 		plays = append(plays, pl.Dice.String()+" "+pl.Play.Notation())
 	}
 	for _, st := range blk.Stats {
 		stats = append(stats, st.String())
+	}
+	for _, st := range blk.Replies {
+		replies = append(replies, st.String())
 	}
 	for _, it := range blk.Odds {
 		odds = append(odds, it.Kind.String()+" "+it.Point.String()+" "+strconv.Itoa(it.Turns))
@@ -58,6 +61,7 @@ func readFacts(blk *block.Block) []fact {
 		{"rules", blk.Rules.Profile()},
 		{"outputs", strconv.Itoa(int(blk.Show))},
 		{"statistics", strings.Join(stats, " ")},
+		{"replies", strings.Join(replies, " ")},
 		{"odds", strings.Join(odds, ", ")},
 		{"rolls", strings.Join(rolls, " ")},
 		{"arrows", engine.FormatSegments(blk.Arrows)},

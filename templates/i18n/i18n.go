@@ -398,17 +398,14 @@ func (l Lang) Result(p engine.Position, r engine.Rules, sc engine.Scoring) strin
 	case !o.Over:
 		return ""
 	}
-	scored := o
-	if p.Game == engine.Short {
-		scored = o.Scored(sc, r)
-	}
+	scored := o.Scored(sc, r)
 	reduced := p.Game == engine.Short && o.Kind.Multiplier() > 1 && scored.Points == sc.Value()
 	key := "result.win"
 	if reduced {
 		key = "result.win.single"
 	}
 	s := l.F(key, "winner", l.Side(o.Winner, true), "kind", l.T("result.kind."+o.Kind.String()), "points", l.N(scored.Points, "point"))
-	if p.Game == engine.Short && sc.CubeInUse {
+	if sc.CubeInUse && (p.Game == engine.Short || r.LongCube) {
 		s += " " + l.F("result.cube", "cube", strconv.Itoa(sc.Value()))
 		if reduced {
 			if r.Short == engine.Eastern {
