@@ -73,3 +73,40 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseTable: a table block never panics the parser, and every
+// problem is an engine.Error at a line and column inside the table.
+func FuzzParseTable(f *testing.F) {
+	f.Add(resultsTable)
+	f.Add("white:\nblack: 13x2\nturn: black\nstats: draw\ncaption: 2\n---\nwhite:\nblack: 18x2\nturn: black\nstats: draw\ncaption: 6\n")
+	f.Add("---\n---\n")
+	f.Add("white:\nblack: 13x5\nshow: result\n---\nstats: off\ndice: 6-5\n")
+	for _, s := range blockSeeds {
+		f.Add(s)
+	}
+	opt := Options{Game: engine.Long, HasGame: true}
+	f.Fuzz(func(t *testing.T, src string) {
+		tab, err := ParseTable(src, opt)
+		if err != nil {
+			list, ok := err.(engine.ErrorList)
+			if !ok || len(list) == 0 {
+				t.Fatalf("error of type %T, not a non-empty engine.ErrorList: %v", err, err)
+			}
+			lines := 1 + strings.Count(src, "\n")
+			for _, e := range list {
+				if e.Pos.File != "" || e.Pos.Line < 1 || e.Pos.Line > lines || e.Pos.Col < 1 {
+					t.Fatalf("problem outside the table of %d lines: %v", lines, e)
+				}
+			}
+			return
+		}
+		if len(tab.Rows) == 0 {
+			t.Fatalf("a table without rows")
+		}
+		for _, r := range tab.Rows {
+			if r.Caption == "" {
+				t.Fatalf("a row without a caption")
+			}
+		}
+	})
+}

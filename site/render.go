@@ -80,6 +80,8 @@ func (b *builder) render(i int) rendered {
 				num++
 				if blk := an.blocks[num-1]; blk != nil {
 					b.renderFigure(p, n, num, blk, &out)
+				} else if tab := an.tables[num]; tab != nil {
+					b.renderTable(p, n, num, tab, &out)
 				}
 			}
 			return ast.WalkSkipChildren, nil

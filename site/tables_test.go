@@ -28,7 +28,7 @@ func buildPages(t *testing.T, body string) (string, error) {
 // given class, cells joined by " | ".
 func tableRows(t *testing.T, html, class string) []string {
 	t.Helper()
-	i := strings.Index(html, `<div class="`+class+`">`)
+	i := strings.Index(html, `<div class="`+class+`"`)
 	if i < 0 {
 		t.Fatalf("no %s table in\n%s", class, html)
 	}
@@ -86,5 +86,61 @@ func TestRollsTableCaption(t *testing.T) {
 		if !strings.Contains(html, "<caption>"+want+"</caption>") {
 			t.Errorf("%q: the caption is not %q", rolls, want)
 		}
+	}
+}
+
+// TestTableOfPositions: a ```nardy-table fence is one compact table, each
+// row computed from its own position (seed 004's results and draws), and
+// its rows' claims are checked where they are written.
+func TestTableOfPositions(t *testing.T) {
+	t.Parallel()
+	results := "```nardy-table\nwhite:\nblack: 13x5\nturn: black\nshow: result\ncaption: Соперник вывел хотя бы одну шашку\nexpect: result oin 1\n---\nwhite:\nblack: 18x5 17x5 16x5\nturn: black\nshow: result\ncaption: Соперник не вывел ни одной шашки\n---\nwhite:\nblack:\nshow: result\ncaption: Второй игрок вывел всё последним броском\n```\n"
+	draws := "```nardy-table\nwhite:\nblack: 13x2\nturn: black\nstats: draw\ncaption: 2 шашки на 1-м пункте\n---\nwhite:\nblack: 18x2\nturn: black\nstats: draw\ncaption: 2 шашки на 6-м пункте\nexpect: draw 4/36\n---\nwhite:\nblack: 13x4\nturn: black\nstats: draw\ncaption: 4 шашки на 1-м пункте\n```\n"
+	html, err := buildPages(t, results+"\n"+draws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(tableRows(t, html, "table-of-positions"), "\n")
+	want := "Итог партии | Когда | Очки\n" +
+		"Оин (простая победа) | Соперник вывел хотя бы одну шашку | 1\n" +
+		"Марс | Соперник не вывел ни одной шашки | 2\n" +
+		"Ничья | Второй игрок вывел всё последним броском | 0"
+	if got != want {
+		t.Errorf("results:\n%s\nwant:\n%s", got, want)
+	}
+	i := strings.LastIndex(html, `<div class="table-of-positions"`)
+	got = strings.Join(tableRows(t, html[i:], "table-of-positions"), "\n")
+	want = "Позиция | Бросков, которые дают ничью\n" +
+		"2 шашки на 1-м пункте | 36 из 36 (любой бросок)\n" +
+		"2 шашки на 6-м пункте | 4 из 36: 3-3, 4-4, 5-5, 6-6\n" +
+		"4 шашки на 1-м пункте | 6 из 36: 1-1, 2-2, 3-3, 4-4, 5-5, 6-6"
+	if got != want {
+		t.Errorf("draws:\n%s\nwant:\n%s", got, want)
+	}
+
+	// A claim that does not hold fails at its line in the page.
+	_, err = buildPages(t, strings.Replace(draws, "draw 4/36", "draw 6/36", 1))
+	if err == nil || !strings.Contains(err.Error(), "ru/index.md:17:9: expected draw 6/36, the engine gives 4/36") {
+		t.Errorf("a failed claim in a table: %v", err)
+	}
+	// So does a row's problem.
+	_, err = buildPages(t, strings.Replace(draws, "black: 18x2", "black: 18x2 12", 1))
+	if err == nil || !strings.Contains(err.Error(), "ru/index.md:15:") {
+		t.Errorf("a row's problem: %v", err)
+	}
+}
+
+// TestTableTranslation: a table's translation has the same rows.
+func TestTableTranslation(t *testing.T) {
+	t.Parallel()
+	row := "white:\nblack: 13x2\nturn: black\nstats: draw\ncaption: C\n"
+	front := "---\ntitle: T\ngame: long\n---\n"
+	files := fstest.MapFS{
+		"ru/index.md": {Data: []byte(front + "```nardy-table\n" + row + "---\n" + row + "```\n")},
+		"uk/index.md": {Data: []byte(front + "```nardy-table\n" + row + "```\n")},
+	}
+	_, err := Build(context.Background(), Options{FS: files})
+	if err == nil || !strings.Contains(err.Error(), `uk/index.md:5:1: figure 1 differs from its translation content/ru/index.md:5 in its rows: "1" here, "2" there`) {
+		t.Errorf("a translation with a row less: %v", err)
 	}
 }

@@ -74,6 +74,22 @@ func readFacts(blk *block.Block) []fact {
 	}
 }
 
+// tableFacts lists what the engine reads of a table: its kind and the
+// facts of each row.
+func tableFacts(tab *block.Table) []fact {
+	kind := "results"
+	if tab.Kind == block.TableStat {
+		kind = "statistic " + tab.Stat.String()
+	}
+	facts := []fact{{"table", kind}, {"rows", strconv.Itoa(len(tab.Rows))}}
+	for i, r := range tab.Rows {
+		for _, f := range readFacts(r) {
+			facts = append(facts, fact{"row " + strconv.Itoa(i+1) + "'s " + f.name, f.value})
+		}
+	}
+	return facts
+}
+
 // checkTranslations reports pages that exist in one language only, and
 // pages whose figures teach something else than their translation's. A
 // page whose own figures could not be read is not compared: those
@@ -110,7 +126,7 @@ func (b *builder) compareFigures(i, j int, errs *engine.ErrorList) {
 		return
 	}
 	for k := range mine {
-		for f := range mine[k].facts {
+		for f := range min(len(mine[k].facts), len(theirs[k].facts)) {
 			a, c := mine[k].facts[f], theirs[k].facts[f]
 			if a.value == c.value {
 				continue

@@ -82,6 +82,12 @@ var ru = map[string]string{
 	"fig.replies":       "Ответный бросок {other} после каждого хода {mover}",
 	"fig.rolls.doubles": "Все дубли в этой позиции",
 	"fig.rolls.some":    "Некоторые броски в этой позиции",
+	"table.result":      "Итог партии",
+	"table.when":        "Когда",
+	"table.points":      "Очки",
+	"table.position":    "Позиция",
+	"table.any":         "любой бросок",
+	"result.kind.draw":  "ничья",
 	"fig.stats":         "Вероятности бросков",
 	"fig.illegal":       "Запрещённый ход: {play}",
 

@@ -82,6 +82,12 @@ var uk = map[string]string{
 	"fig.replies":       "Кидок {other} у відповідь на кожен хід {mover}",
 	"fig.rolls.doubles": "Усі дублі в цій позиції",
 	"fig.rolls.some":    "Деякі кидки в цій позиції",
+	"table.result":      "Підсумок партії",
+	"table.when":        "Коли",
+	"table.points":      "Очки",
+	"table.position":    "Позиція",
+	"table.any":         "будь-який кидок",
+	"result.kind.draw":  "нічия",
 	"fig.stats":         "Імовірності кидків",
 	"fig.illegal":       "Заборонений хід: {play}",
 

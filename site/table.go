@@ -1,0 +1,94 @@
+package site
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"github.com/nardydocs/nardydocs/block"
+	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/site/markdown"
+	"github.com/nardydocs/nardydocs/templates/i18n"
+)
+
+// tableView is the data of table.html: a compact table of positions, one
+// row each, computed by the engine.
+type tableView struct {
+	L    i18n.Lang
+	ID   string
+	Cols []string
+	Rows [][]string // the first cell of a row heads it
+}
+
+// maxTableRolls is how many rolls a cell of a statistics table lists;
+// beyond it the cell gives the count alone.
+const maxTableRolls = 6
+
+// renderTable computes table num of page p: every row's result or
+// statistic, and its claims. Its HTML goes into the document.
+func (b *builder) renderTable(p *page, n *markdown.Figure, num int, tab *block.Table, out *rendered) {
+	base := engine.Pos{File: p.file, Line: n.Line, Col: n.Col}
+	l := p.lang
+	v := tableView{L: l, ID: "fig-" + strconv.Itoa(num)}
+	var rows []string
+	var errs engine.ErrorList
+	switch tab.Kind {
+	case block.TableResults:
+		v.Cols = []string{l.T("table.result"), l.T("table.when"), l.T("table.points")}
+	default:
+		v.Cols = []string{l.T("table.position"), l.Stat(tab.Stat)}
+	}
+	for i, r := range tab.Rows {
+		var cells []string
+		var row string
+		if tab.Kind == block.TableResults {
+			o := r.Position.Result(r.Rules).Scored(r.Scoring, r.Rules)
+			cells = []string{capitalize(l.T("result.kind." + o.Kind.String())), r.Caption, strconv.Itoa(o.Points)}
+			row = o.Kind.String() + " " + strconv.Itoa(o.Points)
+		} else {
+			c := engine.Statistic(r.Position, r.Rules, tab.Stat)
+			cells = []string{r.Caption, tableCount(l, c)}
+			row = tab.Stat.String() + " " + c.String()
+		}
+		v.Rows = append(v.Rows, cells)
+		rows = append(rows, "row "+strconv.Itoa(i+1)+"\t"+row)
+		for _, e := range r.Expect {
+			if got, ok := r.Verify(e); !ok {
+				errs.Add(e.Pos, "expected "+e.Text+", the engine gives "+got+" under profile "+r.Rules.Profile())
+			}
+		}
+	}
+	errs.Rebase(base)
+	out.errs = append(out.errs, errs...)
+	var html bytes.Buffer
+	if err := b.tmpl.HTML.ExecuteTemplate(&html, "table.html", v); err != nil {
+		out.errs.Add(base, "template table.html: "+err.Error())
+		return
+	}
+	out.records = append(out.records, Record{
+		Page: p.url(), ID: v.ID, File: p.file, Line: n.Line - 1,
+		Tables: digest(html.Bytes()), Rows: rows,
+	})
+	n.HTML = html.Bytes()
+}
+
+// tableCount writes a statistic for a table's cell: "4 из 36: 3-3, 4-4,
+// 5-5, 6-6" while the rolls are few, "36 из 36 (любой бросок)" for all of
+// them, else the count alone.
+func tableCount(l i18n.Lang, c engine.RollCount) string {
+	switch {
+	case c.N == 36:
+		return l.F("of36", "n", "36") + " (" + l.T("table.any") + ")"
+	case len(c.Rolls) > maxTableRolls:
+		return l.F("of36", "n", strconv.Itoa(c.N))
+	}
+	return l.Rolls(c)
+}
+
+// capitalize writes s with a capital first letter.
+func capitalize(s string) string {
+	for i, r := range s {
+		return strings.ToUpper(string(r)) + s[i+len(string(r)):]
+	}
+	return s
+}
