@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
 // buildPages builds a site of one page in each language, the same
@@ -142,5 +145,50 @@ func TestTableTranslation(t *testing.T) {
 	_, err := Build(context.Background(), Options{FS: files})
 	if err == nil || !strings.Contains(err.Error(), `uk/index.md:5:1: figure 1 differs from its translation content/ru/index.md:5 in its rows: "1" here, "2" there`) {
 		t.Errorf("a translation with a row less: %v", err)
+	}
+}
+
+// TestProfileName: a page's footer names its profile in the reader's
+// words, without rule keys.
+func TestProfileName(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		l    i18n.Lang
+		r    engine.Rules
+		want string
+	}{
+		{i18n.RU, engine.Rules{}, "«основной»"},
+		{i18n.UK, engine.Rules{NoLastRoll: true}, "«без нічиїх»"},
+		{i18n.RU, engine.Rules{HeadException: engine.HeadDoubles, NoLastRoll: true}, "«турнирный» с изменениями: последний бросок второго игрока — нет, ничьих не бывает"},
+		{i18n.UK, engine.Rules{HomeMars: true, NoBackgammon: true}, "«основний» зі змінами: домашній марс — 3 очки, коли всі шашки того, хто програв, у його домі; кокс у коротких нардах — немає, замість нього марс"},
+	} {
+		if got := profileName(c.l, c.r); got != c.want {
+			t.Errorf("%s %+v: %q, want %q", c.l, c.r, got, c.want)
+		}
+	}
+}
+
+// TestPresetsTable: the table of the presets has a row per rule and a
+// column per preset, in the reader's words.
+func TestPresetsTable(t *testing.T) {
+	t.Parallel()
+	html, err := buildPages(t, "```nardy-presets\n```\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := tableRows(t, html, "presets")
+	if len(rows) != 1+len(engine.RuleKeys) {
+		t.Fatalf("%d rows: %q", len(rows), rows)
+	}
+	if want := "Правило | основной | турнирный | без ничьих | клубный | восточный"; rows[0] != want {
+		t.Errorf("header %q, want %q", rows[0], want)
+	}
+	if want := "Вторая шашка с головы на первом ходу | когда одной шашкой весь бросок не сыграть | только при 6-6, 4-4 и 3-3 | когда одной шашкой весь бросок не сыграть | только при 6-6, 4-4 и 3-3 | когда одной шашкой весь бросок не сыграть"; rows[1] != want {
+		t.Errorf("first row %q, want %q", rows[1], want)
+	}
+	for _, k := range engine.RuleKeys {
+		if strings.Contains(html, k.Name+"=") || strings.Contains(html, "<code>"+k.Name) {
+			t.Errorf("the table shows the key %s", k.Name)
+		}
 	}
 }

@@ -383,6 +383,14 @@ func (l Lang) location(p engine.Point) string {
 // count is N for the plural nouns of the checker's table.
 func (l Lang) count(n int, key string) string { return counted(n, l.CheckerText(key)) }
 
+// RuleName names a rule key ("head-exception") as a reader knows the
+// rule: "Вторая шашка с головы на первом ходу".
+func (l Lang) RuleName(key string) string { return l.T("rule." + key) }
+
+// RuleValue says what a rule key's value means: "только при 6-6, 4-4
+// и 3-3".
+func (l Lang) RuleValue(key, value string) string { return l.T("rule." + key + "." + value) }
+
 // Stat names a dice statistic: "Бросков, которые выводят все шашки".
 func (l Lang) Stat(s engine.Stat) string { return l.T("stat." + s.String()) }
 

@@ -32,6 +32,28 @@ func TestTablesHaveIdenticalKeys(t *testing.T) {
 	}
 }
 
+// TestEveryRuleHasAName: readers see every rule key, each of its values
+// and every preset in their language.
+func TestEveryRuleHasAName(t *testing.T) {
+	for _, l := range Langs {
+		for _, k := range engine.RuleKeys {
+			if !l.Has("rule." + k.Name) {
+				t.Errorf("%s: the rule %s has no name", l, k.Name)
+			}
+			for _, v := range k.Values {
+				if !l.Has("rule." + k.Name + "." + v) {
+					t.Errorf("%s: %s=%s has no words", l, k.Name, v)
+				}
+			}
+		}
+		for _, p := range engine.Presets {
+			if !l.Has("preset."+p.Name) || !l.Has("preset."+p.Name+".desc") {
+				t.Errorf("%s: the preset %s has no title or description", l, p.Name)
+			}
+		}
+	}
+}
+
 func TestNoKeyDefinedTwice(t *testing.T) {
 	for _, l := range Langs {
 		seen := map[string]bool{}
