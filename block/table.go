@@ -18,8 +18,10 @@ import (
 //   - with "show: result", how the game ended and its points;
 //   - with "stats:", its one statistic out of 36.
 //
-// The rows of one table are all results, or all the same statistic, so
-// that every column means one thing.
+// The rows of one table are all results, or all statistics, so that
+// every column means one thing. Rows may count different statistics
+// (how often a double comes, how often two checkers leave the head);
+// their captions then say what each counts.
 
 // TableKind says what the rows of a table show.
 type TableKind uint8
@@ -29,8 +31,8 @@ const (
 	// TableResults: each row is a finished game, with its result and
 	// points.
 	TableResults TableKind = iota
-	// TableStat: each row counts the same statistic over the 36 rolls.
-	TableStat
+	// TableStats: each row counts a statistic over the 36 rolls.
+	TableStats
 )
 
 // Table is a parsed table block.
@@ -39,8 +41,23 @@ type Table struct {
 	// At, claims and plays) is a line and column of the table's text.
 	Rows []*Block
 	Kind TableKind
-	// Stat is the statistic of a TableStat table.
-	Stat engine.Stat
+}
+
+// Stat returns the statistic row i of a TableStats table counts.
+func (t *Table) Stat(i int) engine.Stat { return t.Rows[i].Stats[0] }
+
+// SameStat reports the statistic every row of a TableStats table counts,
+// if they all count the same.
+func (t *Table) SameStat() (engine.Stat, bool) {
+	if t.Kind != TableStats {
+		return 0, false
+	}
+	for i := range t.Rows {
+		if t.Stat(i) != t.Stat(0) {
+			return 0, false
+		}
+	}
+	return t.Stat(0), true
 }
 
 // tableRowKeys are the keys a row may use: what sets up the position,
@@ -87,14 +104,14 @@ func ParseTable(src string, opt Options) (*Table, error) {
 			errs.Add(at, msg)
 			return
 		}
-		kind, st := TableResults, engine.Stat(0)
+		kind := TableResults
 		if !b.Show.Has(ShowResult) {
-			kind, st = TableStat, b.Stats[0]
+			kind = TableStats
 		}
 		if len(t.Rows) == 0 {
-			t.Kind, t.Stat, kindAt = kind, st, engine.Pos{Line: first, Col: 1}
-		} else if kind != t.Kind || st != t.Stat {
-			errs.Add(engine.Pos{Line: first, Col: 1}, "this row shows "+tableKindName(kind, st)+" and the first row (line "+strconv.Itoa(kindAt.Line)+") "+tableKindName(t.Kind, t.Stat)+"; the rows of a table show the same")
+			t.Kind, kindAt = kind, engine.Pos{Line: first, Col: 1}
+		} else if kind != t.Kind {
+			errs.Add(engine.Pos{Line: first, Col: 1}, "this row shows "+tableKindName(kind)+" and the first row (line "+strconv.Itoa(kindAt.Line)+") "+tableKindName(t.Kind)+"; the rows of a table show the same")
 			return
 		}
 		t.Rows = append(t.Rows, b)
@@ -154,11 +171,11 @@ func tableRowProblem(b *Block, first int) (string, engine.Pos) {
 }
 
 // tableKindName says what rows of a kind show, for messages.
-func tableKindName(k TableKind, st engine.Stat) string {
+func tableKindName(k TableKind) string {
 	if k == TableResults {
 		return "a result"
 	}
-	return "the statistic " + st.String()
+	return "a statistic"
 }
 
 // shift moves every position the block records down by n lines: a

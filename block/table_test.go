@@ -59,8 +59,16 @@ func TestTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tab.Kind != TableStat || tab.Stat != engine.StatDraw || len(tab.Rows) != 2 {
-		t.Errorf("kind %d, statistic %s, %d rows", tab.Kind, tab.Stat, len(tab.Rows))
+	if st, same := tab.SameStat(); tab.Kind != TableStats || !same || st != engine.StatDraw || len(tab.Rows) != 2 {
+		t.Errorf("kind %d, statistic %s (the same: %v), %d rows", tab.Kind, st, same, len(tab.Rows))
+	}
+	// Rows may count different statistics.
+	mixed, err := ParseTable("position: start\nstats: doubles\ncaption: Дубль\n---\nposition: start\nstats: head2\ncaption: Две с головы\nexpect: head2 3/36\n", Options{Game: engine.Long, HasGame: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, same := mixed.SameStat(); same || mixed.Stat(0) != engine.StatDoubles || mixed.Stat(1) != engine.StatHead2 {
+		t.Errorf("mixed statistics: %s, %s (the same: %v)", mixed.Stat(0), mixed.Stat(1), same)
 	}
 	if got, ok := tab.Rows[1].Verify(tab.Rows[1].Expect[0]); !ok || got != "4/36" {
 		t.Errorf("row 2: %s %v", got, ok)
@@ -74,7 +82,7 @@ func TestTableErrors(t *testing.T) {
 	for _, c := range []struct{ table, want string }{
 		{row + "---\n" + row + "dice: 6-5\n", `12:1: "dice:" has no place in a table row`},
 		{row + "---\nwhite:\nblack: 13x5\nturn: black\nshow: result\n", `7:1: a table row needs a "caption:"`},
-		{row + "---\n" + strings.Replace(row, "show: result", "stats: off", 1), `7:1: this row shows the statistic off and the first row (line 1) a result`},
+		{row + "---\n" + strings.Replace(row, "show: result", "stats: off", 1), `7:1: this row shows a statistic and the first row (line 1) a result`},
 		{row + "---\n---\n" + row, `7:1: an empty row`},
 		{row + "---\n", `6:1: an empty row`},
 		{row + "---\n" + strings.Replace(row, "white:", "white: 1", 1), `10:7: "show: result": the game is not over`},

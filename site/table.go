@@ -36,7 +36,11 @@ func (b *builder) renderTable(p *page, n *markdown.Figure, num int, tab *block.T
 	case block.TableResults:
 		v.Cols = []string{l.T("table.result"), l.T("table.when"), l.T("table.points")}
 	default:
-		v.Cols = []string{l.T("table.position"), l.Stat(tab.Stat)}
+		head := l.T("table.rolls")
+		if st, same := tab.SameStat(); same {
+			head = l.Stat(st)
+		}
+		v.Cols = []string{l.T("table.position"), head}
 	}
 	for i, r := range tab.Rows {
 		var cells []string
@@ -46,9 +50,10 @@ func (b *builder) renderTable(p *page, n *markdown.Figure, num int, tab *block.T
 			cells = []string{capitalize(l.T("result.kind." + o.Kind.String())), r.Caption, strconv.Itoa(o.Points)}
 			row = o.Kind.String() + " " + strconv.Itoa(o.Points)
 		} else {
-			c := engine.Statistic(r.Position, r.Rules, tab.Stat)
+			st := tab.Stat(i)
+			c := engine.Statistic(r.Position, r.Rules, st)
 			cells = []string{r.Caption, tableCount(l, c)}
-			row = tab.Stat.String() + " " + c.String()
+			row = st.String() + " " + c.String()
 		}
 		v.Rows = append(v.Rows, cells)
 		rows = append(rows, "row "+strconv.Itoa(i+1)+"\t"+row)

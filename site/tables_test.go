@@ -133,6 +133,22 @@ func TestTableOfPositions(t *testing.T) {
 	}
 }
 
+// TestTableOfStatistics: rows counting different statistics share a
+// column of counts out of 36, each caption saying what it counts.
+func TestTableOfStatistics(t *testing.T) {
+	t.Parallel()
+	html, err := buildPages(t, "```nardy-table\nposition: start\nstats: doubles\ncaption: Дубль\n---\nposition: start\nstats: head2\ncaption: Две шашки с головы на первом ходу\n```\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Позиция | Бросков из 36\n" +
+		"Дубль | 6 из 36: 1-1, 2-2, 3-3, 4-4, 5-5, 6-6\n" +
+		"Две шашки с головы на первом ходу | 3 из 36: 3-3, 4-4, 6-6"
+	if got := strings.Join(tableRows(t, html, "table-of-positions"), "\n"); got != want {
+		t.Errorf("rows:\n%s\nwant:\n%s", got, want)
+	}
+}
+
 // TestTableTranslation: a table's translation has the same rows.
 func TestTableTranslation(t *testing.T) {
 	t.Parallel()

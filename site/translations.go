@@ -78,8 +78,8 @@ func readFacts(blk *block.Block) []fact {
 // facts of each row.
 func tableFacts(tab *block.Table) []fact {
 	kind := "results"
-	if tab.Kind == block.TableStat {
-		kind = "statistic " + tab.Stat.String()
+	if tab.Kind == block.TableStats {
+		kind = "statistics"
 	}
 	facts := []fact{{"table", kind}, {"rows", strconv.Itoa(len(tab.Rows))}}
 	for i, r := range tab.Rows {

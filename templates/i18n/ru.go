@@ -83,6 +83,7 @@ var ru = map[string]string{
 	"fig.rolls.doubles": "Все дубли в этой позиции",
 	"fig.rolls.some":    "Некоторые броски в этой позиции",
 	"table.result":      "Итог партии",
+	"table.rolls":       "Бросков из 36",
 	"table.when":        "Когда",
 	"table.points":      "Очки",
 	"table.position":    "Позиция",

@@ -83,6 +83,7 @@ var uk = map[string]string{
 	"fig.rolls.doubles": "Усі дублі в цій позиції",
 	"fig.rolls.some":    "Деякі кидки в цій позиції",
 	"table.result":      "Підсумок партії",
+	"table.rolls":       "Кидків із 36",
 	"table.when":        "Коли",
 	"table.points":      "Очки",
 	"table.position":    "Позиція",
