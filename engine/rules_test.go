@@ -63,7 +63,7 @@ func ruleVerdictDetails(v engine.Verdict) engine.Verdict {
 	case engine.ReasonHead:
 		d.From, d.N, d.FirstTurn = v.From, v.N, v.FirstTurn
 	case engine.ReasonSixBlock:
-		d.Block = v.Block
+		d.Block, d.HomeExemption = v.Block, v.HomeExemption
 	case engine.ReasonNotAllHome:
 		d.Point = v.Point
 	case engine.ReasonHigherPoint:
@@ -481,6 +481,9 @@ func TestRulesSixBlock(t *testing.T) {
 	plain := []string{"13/7 5/4", "13/7 4/3", "13/7 3/2", "13/7 2/1"}
 	withBlock := append([]string{"13/7/6"}, plain...)
 	forbidden := []ruleExplain{{"13/6", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockHome}}}
+	// Under block-exemption=home the verdict says why: no Black checker
+	// has reached its home.
+	forbiddenHome := []ruleExplain{{"13/6", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockHome, HomeExemption: true}}}
 
 	// The corner block: White holds 24 (head), 23 and 3, 2, 1 with
 	// stacks on 3, 2, 1; Black is all on its head (12), behind 3 on its
@@ -522,7 +525,7 @@ func TestRulesSixBlock(t *testing.T) {
 		// block but not in Black's home (13..18): no exemption.
 		name:  "six-block with a checker ahead, block-exemption=home",
 		block: "game: long\nrules: block-exemption=home\nwhite: 13 5 4 3 2 1x10\nblack: 12x14 20\ndice: 6-1",
-		plays: plain, dice: 2, explain: forbidden,
+		plays: plain, dice: 2, explain: forbiddenHome,
 	}, {
 		// A Black checker on 16 is in Black's home: exempt.
 		name:  "six-block with a checker home, block-exemption=home",
@@ -575,7 +578,7 @@ func TestRulesSixBlock(t *testing.T) {
 		name:  "block in passing, end-of-turn",
 		block: "game: long\nrules: block-check=end-of-turn\nwhite: 20 12 5 4 3 2 1x9\nblack: 7x15\ndice: 6-5",
 		plays: passing, dice: 2,
-		explain: []ruleExplain{{"20/15 12/6", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockHome}}},
+		explain: []ruleExplain{{"20/15 12/6", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockHome, HomeExemption: true}}},
 	}, {
 		// Without the checker on 20, each-die leaves no play at all.
 		name:    "only a block in passing, each-die",
@@ -596,7 +599,7 @@ func TestRulesSixBlock(t *testing.T) {
 		name:  "block with a checker ahead, block-exemption=home",
 		block: "game: long\nrules: block-exemption=home\nwhite: 20 12 5 4 3 2 1x9\nblack: 7x14 22\ndice: 6-5",
 		plays: []string{"20/14/9"}, dice: 2,
-		explain: []ruleExplain{{"20/15 12/6", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockHome}}},
+		explain: []ruleExplain{{"20/15 12/6", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockHome, HomeExemption: true}}},
 	}, {
 		name:  "block with a checker home, block-exemption=home",
 		block: "game: long\nrules: block-exemption=home\nwhite: 20 12 5 4 3 2 1x9\nblack: 7x14 16\ndice: 6-5",

@@ -335,6 +335,10 @@ func (l Lang) Reason(v engine.Verdict, g engine.Game, d engine.Dice) string {
 		if len(v.Play.Moves()) == 0 {
 			key += ".pass"
 		}
+	case engine.ReasonSixBlock:
+		if v.HomeExemption {
+			key += ".home"
+		}
 	}
 	return fill(l.CheckerText(key), func(name string) (string, bool) {
 		switch name {
