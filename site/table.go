@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"errors"
 	"strconv"
 	"strings"
 
@@ -25,13 +26,55 @@ type tableView struct {
 const maxTableRolls = 6
 
 // renderTable computes table num of page p: every row's result or
-// statistic, and its claims. Its HTML goes into the document.
+// statistic, and its claims. Its HTML goes into the document. Like a
+// figure, a table is kept in the build's cache, if any.
 func (b *builder) renderTable(p *page, n *markdown.Figure, num int, tab *block.Table, out *rendered) {
 	base := engine.Pos{File: p.file, Line: n.Line, Col: n.Col}
-	l := p.lang
-	v := tableView{L: l, ID: "fig-" + strconv.Itoa(num)}
-	var rows []string
+	id := "fig-" + strconv.Itoa(num)
+	var fig *cachedFigure
+	var key string
+	if b.opt.Cache != nil {
+		key = b.tableKey(p, n, num, tab)
+		fig, _ = b.opt.Cache.get(key)
+	}
+	claims := 0
+	for _, r := range tab.Rows {
+		claims += len(r.Expect)
+	}
+	if fig == nil || len(fig.claims) != claims {
+		var err error
+		if fig, err = b.table(p.lang, id, tab); err != nil {
+			out.errs.Add(base, err.Error())
+			return
+		}
+		if b.opt.Cache != nil {
+			b.opt.Cache.put(key, fig)
+		}
+	}
 	var errs engine.ErrorList
+	k := 0
+	for _, r := range tab.Rows {
+		for _, e := range r.Expect {
+			if c := fig.claims[k]; !c.ok {
+				errs.Add(e.Pos, "expected "+e.Text+", the engine gives "+c.got+" under profile "+r.Rules.Profile())
+			}
+			k++
+		}
+	}
+	errs.Rebase(base)
+	out.errs = append(out.errs, errs...)
+	out.records = append(out.records, Record{
+		Page: p.url(), ID: id, File: p.file, Line: n.Line - 1,
+		Tables: fig.tables, Rows: fig.rows,
+	})
+	n.HTML = fig.html
+}
+
+// table computes a table in language l: its HTML, its rows for the change
+// reports and what the engine gives for each claim of its rows, in order.
+func (b *builder) table(l i18n.Lang, id string, tab *block.Table) (*cachedFigure, error) {
+	v := tableView{L: l, ID: id}
+	fig := &cachedFigure{}
 	switch tab.Kind {
 	case block.TableResults:
 		v.Cols = []string{l.T("table.result"), l.T("table.when"), l.T("table.points")}
@@ -56,25 +99,19 @@ func (b *builder) renderTable(p *page, n *markdown.Figure, num int, tab *block.T
 			row = st.String() + " " + c.String()
 		}
 		v.Rows = append(v.Rows, cells)
-		rows = append(rows, "row "+strconv.Itoa(i+1)+"\t"+row)
+		fig.rows = append(fig.rows, "row "+strconv.Itoa(i+1)+"\t"+row)
 		for _, e := range r.Expect {
-			if got, ok := r.Verify(e); !ok {
-				errs.Add(e.Pos, "expected "+e.Text+", the engine gives "+got+" under profile "+r.Rules.Profile())
-			}
+			var c claimResult
+			c.got, c.ok = r.Verify(e)
+			fig.claims = append(fig.claims, c)
 		}
 	}
-	errs.Rebase(base)
-	out.errs = append(out.errs, errs...)
 	var html bytes.Buffer
 	if err := b.tmpl.HTML.ExecuteTemplate(&html, "table.html", v); err != nil {
-		out.errs.Add(base, "template table.html: "+err.Error())
-		return
+		return nil, errors.New("template table.html: " + err.Error())
 	}
-	out.records = append(out.records, Record{
-		Page: p.url(), ID: v.ID, File: p.file, Line: n.Line - 1,
-		Tables: digest(html.Bytes()), Rows: rows,
-	})
-	n.HTML = html.Bytes()
+	fig.html, fig.tables = html.Bytes(), digest(html.Bytes())
+	return fig, nil
 }
 
 // tableCount writes a statistic for a table's cell: "4 из 36: 3-3, 4-4,
