@@ -37,6 +37,8 @@ type pageView struct {
 	Alternates  []alternate
 	Profile     string
 	Script      *scriptView
+	// Sheet marks a one-page summary ("print: sheet"), printed compact.
+	Sheet bool
 }
 
 // scriptView names the scripts of a page with a move checker.
@@ -174,6 +176,7 @@ func (b *builder) layout(i int, doc ast.Node) ([]byte, error) {
 		CSP:         CSP,
 		Content:     template.HTML(body.String()),
 		Profile:     b.profileText(p),
+		Sheet:       p.fm.Sheet,
 	}
 	if w := b.res[i].script; w != "" {
 		v.Script = &scriptView{Exec: relURL(url, wasm.Exec), Loader: relURL(url, "checker.js"), Wasm: relURL(url, w)}

@@ -208,3 +208,27 @@ func TestPresetsTable(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintSheet: "print: sheet" marks a one-page summary, which the
+// print style sheet lays out on one sheet; another value is an error.
+func TestPrintSheet(t *testing.T) {
+	t.Parallel()
+	build := func(print string) (string, error) {
+		page := []byte("---\ntitle: T\nprint: " + print + "\n---\nТекст.\n")
+		s, err := Build(context.Background(), Options{FS: fstest.MapFS{"ru/index.md": {Data: page}, "uk/index.md": {Data: page}}})
+		if err != nil {
+			return "", err
+		}
+		return string(s.Files["ru/index.html"]), nil
+	}
+	html, err := build("sheet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(html, `<article class="one-sheet">`) {
+		t.Errorf("a page with print: sheet is not marked for one sheet")
+	}
+	if _, err := build("poster"); err == nil || !strings.Contains(err.Error(), `ru/index.md:3:8: print "poster": write "sheet"`) {
+		t.Errorf("print: poster: %v", err)
+	}
+}
