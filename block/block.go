@@ -26,7 +26,7 @@ import (
 )
 
 // Output is one thing a block can show on a page.
-type Output uint8
+type Output uint16
 
 // The outputs a block can ask for with "show:".
 const (
@@ -38,11 +38,12 @@ const (
 	ShowChecker                    // a form where the reader tries a move for the block's roll
 	ShowEditor                     // the standalone checker: the reader edits the whole block
 	ShowOdds                       // the statistics beyond one roll named by "odds:"
+	ShowReplies                    // the replies table: the opponent's statistics after each play
 )
 
 // outputNames are the names of the outputs on a "show:" line, in the
 // order of the Output constants.
-var outputNames = []string{"diagram", "moves", "rolls", "stats", "result", "checker", "editor", "odds"}
+var outputNames = []string{"diagram", "moves", "rolls", "stats", "result", "checker", "editor", "odds", "replies"}
 
 // Has reports whether o includes x.
 func (o Output) Has(x Output) bool { return o&x != 0 }
@@ -71,6 +72,9 @@ type Block struct {
 	Show Output
 	// Stats lists the statistics to compute, in the order written.
 	Stats []engine.Stat
+	// Replies lists the statistics of the replies table ("replies:"):
+	// counted for the opponent after each legal play of each of Rolls.
+	Replies []engine.Stat
 	// Arrows are moves to draw on the diagram.
 	Arrows []engine.Segment
 	// Marks are points to highlight on the diagram.
@@ -90,8 +94,9 @@ type Block struct {
 	// (the game is played with the doubling cube, now at N) and
 	// "jacoby: on".
 	Scoring engine.Scoring
-	// Rolls lists the rolls of the "show: rolls" table (all 21 unless a
-	// "rolls:" line chooses some), larger die first.
+	// Rolls lists the rolls of the "show: rolls" and "show: replies"
+	// tables (all 21 unless a "rolls:" line chooses some), larger die
+	// first.
 	Rolls []engine.Dice
 	// Expect are the claims the block makes about what the engine
 	// computes ("expect:"); the site checks them with Verify.
@@ -129,12 +134,16 @@ type Options struct {
 // Keys lists every key a block may use, in documented order.
 var Keys = []string{
 	"game", "position", "from", "white", "black", "white-bar", "black-bar",
-	"turn", "started", "rules", "play", "dice", "show", "stats", "odds", "caption",
+	"turn", "started", "rules", "play", "dice", "show", "stats", "replies", "odds", "caption",
 	"arrows", "marks", "illegal", "name", "rolls", "cube", "jacoby", "exercise", "expect",
 }
 
 // MaxArrows is the most arrows a block's diagram shows.
 const MaxArrows = 24
+
+// MaxReplyRows is the most rows of a replies table: one per legal play of
+// each roll of the table. A position with more plays needs fewer rolls.
+const MaxReplyRows = 64
 
 // field is one "key: value" line of a block.
 type field struct {
@@ -336,6 +345,7 @@ func (p *parser) readPresentation() {
 		b.Caption = strings.TrimSpace(f.val)
 	}
 	p.readStats()
+	p.readReplies()
 	if f, ok := p.get("show"); ok {
 		for _, w := range words(f.val) {
 			i := slices.Index(outputNames, w.s)
@@ -355,6 +365,9 @@ func (p *parser) readPresentation() {
 		if b.Show.Has(ShowStats) && !p.has("stats") {
 			p.add(f.pos(0), `"show: stats" needs a "stats:" line naming them`)
 		}
+		if b.Show.Has(ShowReplies) && !p.has("replies") {
+			p.add(f.pos(0), `"show: replies" needs a "replies:" line naming the statistics`)
+		}
 	} else {
 		b.Show = ShowDiagram
 		if b.HasDice {
@@ -363,8 +376,12 @@ func (p *parser) readPresentation() {
 		if len(b.Stats) > 0 {
 			b.Show |= ShowStats
 		}
+		if len(b.Replies) > 0 {
+			b.Show |= ShowReplies
+		}
 	}
 	p.readRolls()
+	p.checkReplies()
 	if f, ok := p.get("arrows"); ok {
 		if segs, ok := p.moves(f, "arrows: "); ok {
 			if len(segs) > MaxArrows {
@@ -429,7 +446,76 @@ func (p *parser) readStats() {
 	}
 }
 
-// readRolls reads the rows of the "show: rolls" table.
+// readReplies reads the statistics of the replies table. Whether they
+// make sense after each play is checkReplies' business, once the rolls
+// are known.
+func (p *parser) readReplies() {
+	f, ok := p.get("replies")
+	if !ok {
+		return
+	}
+	for _, w := range words(f.val) {
+		st, ok := engine.ParseStat(w.s)
+		switch {
+		case !ok:
+			p.add(f.pos(w.col), "unknown statistic "+strconv.Quote(w.s)+"; known: "+strings.Join(engine.StatNames, ", "))
+		case slices.Contains(p.b.Replies, st):
+			p.add(f.pos(w.col), "replies: "+w.s+" is named twice")
+		default:
+			p.b.Replies = append(p.b.Replies, st)
+		}
+	}
+	if len(p.b.Replies) == 0 && len(words(f.val)) == 0 {
+		p.add(f.pos(0), `"replies:" names the statistics of the opponent's next roll, e.g. "replies: head2"`)
+	}
+}
+
+// checkReplies checks the replies table against the position: the
+// opponent has a next roll after every play of the table's rolls, each
+// statistic makes sense there, and the table is not too long.
+func (p *parser) checkReplies() {
+	b := p.b
+	f, ok := p.get("replies")
+	if !ok || len(b.Replies) == 0 || !p.posOK {
+		return
+	}
+	if b.Position.GameOver(b.Rules) {
+		p.add(f.pos(0), "replies: the game is over; nobody rolls again")
+		b.Replies = nil
+		return
+	}
+	rows := 0
+	for _, d := range b.Rolls {
+		after := engine.AfterRoll(b.Position, d, b.Rules)
+		rows += len(after)
+		if rows > MaxReplyRows {
+			p.add(f.pos(0), "replies: the table would have more than "+strconv.Itoa(MaxReplyRows)+` rows, one for each play of each roll; choose fewer rolls with "rolls:"`)
+			b.Replies = nil
+			return
+		}
+		for _, a := range after {
+			play := "the lost turn"
+			if !a.Passed {
+				play = a.Play.Notation()
+			}
+			if a.After.GameOver(b.Rules) {
+				p.add(f.pos(0), "replies: after "+d.String()+" "+play+" the game is over; nobody rolls again")
+				b.Replies = nil
+				return
+			}
+			for _, st := range b.Replies {
+				if msg := statProblemAt(a.After, b.Rules, st); msg != "" {
+					p.add(f.pos(0), "replies "+st.String()+": after "+d.String()+" "+play+", "+msg)
+					b.Replies = nil
+					return
+				}
+			}
+		}
+	}
+}
+
+// readRolls reads the rows of the "show: rolls" and "show: replies"
+// tables.
 func (p *parser) readRolls() {
 	b := p.b
 	b.Rolls = engine.AllRolls()
@@ -454,8 +540,8 @@ func (p *parser) readRolls() {
 		}
 		b.Rolls = append(b.Rolls, d.Canonical())
 	}
-	if !b.Show.Has(ShowRolls) {
-		p.add(engine.Pos{Line: f.line, Col: 1}, `"rolls:" chooses the rows of the "show: rolls" table; add rolls to "show:"`)
+	if !b.Show.Has(ShowRolls) && !b.Show.Has(ShowReplies) {
+		p.add(engine.Pos{Line: f.line, Col: 1}, `"rolls:" chooses the rows of the "show: rolls" or "show: replies" table; add one of them to "show:"`)
 	}
 }
 
@@ -488,10 +574,11 @@ func (p *parser) readScoring() {
 	b := p.b
 	if f, ok := p.get("cube"); ok {
 		n, isNum := wholeNumber(f.val)
-		eastern := b.Rules.Short == engine.Eastern
+		// Eastern stakes are short nardy's; long nardy's cube doubles.
+		eastern := p.game == engine.Short && b.Rules.Short == engine.Eastern
 		switch {
-		case p.game != engine.Short:
-			p.add(f.pos(0), "long nardy has no doubling cube")
+		case p.game == engine.Long && !b.Rules.LongCube:
+			p.add(f.pos(0), `long nardy has no doubling cube; the tournament variant with one needs "rules: long-cube=on"`)
 		case !isNum || n < 1 || n > engine.CubeMax && !eastern:
 			p.add(f.pos(0), "cube "+strconv.Quote(f.val)+": write the cube's value, 1 (centred) to 64")
 		case !eastern && n&(n-1) != 0: // not a power of two
@@ -504,6 +591,8 @@ func (p *parser) readScoring() {
 		switch {
 		case f.val != "on" && f.val != "off":
 			p.add(f.pos(0), "jacoby "+strconv.Quote(f.val)+`: write "on" or "off"`)
+		case p.game == engine.Long:
+			p.add(f.pos(0), "the Jacoby rule is short nardy's")
 		case !b.Scoring.CubeInUse:
 			p.add(f.pos(0), `the Jacoby rule applies to games with the cube: add "cube: 1"`)
 		default:
@@ -520,13 +609,18 @@ func (p *parser) readScoring() {
 
 // statProblem says why statistic st makes no sense for the block, or "".
 func (b *Block) statProblem(st engine.Stat) string {
-	pos := b.Position
+	return statProblemAt(b.Position, b.Rules, st)
+}
+
+// statProblemAt says why statistic st makes no sense for the side to move
+// in pos under rules r, or "".
+func statProblemAt(pos engine.Position, r engine.Rules, st engine.Stat) string {
 	switch st {
 	case engine.StatDraw:
 		if pos.Game != engine.Long {
 			return "draws exist only in long nardy"
 		}
-		if !pos.LastRoll(b.Rules) {
+		if !pos.LastRoll(r) {
 			return "the side to move is not on its last roll (the starter must have borne off all 15, the other side have 4 or fewer left, all home, and the rules give a last roll)"
 		}
 	case engine.StatHit:

@@ -13,18 +13,30 @@ func TestDocsExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var blocks []string
+	var blocks, tables []string
 	var cur []string
-	in := false
+	in, table := false, false
 	for _, line := range strings.Split(string(data), "\n") {
 		switch {
-		case line == "```nardy":
-			in, cur = true, nil
+		case line == "```nardy" || line == "```nardy-table":
+			in, table, cur = true, line == "```nardy-table", nil
 		case in && line == "```":
 			in = false
-			blocks = append(blocks, strings.Join(cur, "\n"))
+			if table {
+				tables = append(tables, strings.Join(cur, "\n"))
+			} else {
+				blocks = append(blocks, strings.Join(cur, "\n"))
+			}
 		case in:
 			cur = append(cur, line)
+		}
+	}
+	if len(tables) == 0 {
+		t.Errorf("found no table in docs/blocks.md")
+	}
+	for _, src := range tables {
+		if _, err := ParseTable(src, Options{}); err != nil {
+			t.Errorf("table does not parse:\n%s\n%v", src, err)
 		}
 	}
 	if len(blocks) < 5 {

@@ -20,6 +20,10 @@ import (
 //	expect: illegal 24/12       that play is illegal
 //	expect: pips white 360      a side's pip count
 //	expect: result mars 2       how the game ended, and the points it is worth
+//	expect: replies 5-5 head2 8/36
+//	                            a row of the replies table: after the roll
+//	                            (and the play, when the roll has several),
+//	                            a statistic of the opponent's next roll
 //	expect: bearoff 2 78.2%     a figure of the block's "odds:" tables
 //	expect: race 70.8%          (see OddsClaim)
 //	expect: escape 3 31.8%
@@ -39,7 +43,7 @@ type Expectation struct {
 }
 
 // expectKinds lists the kinds of claims besides the statistics' names.
-var expectKinds = []string{"moves", "dice-played", "legal", "illegal", "pips", "result", "bearoff", "race", "escape", "lastroll"}
+var expectKinds = []string{"moves", "dice-played", "legal", "illegal", "pips", "result", "replies", "bearoff", "race", "escape", "lastroll"}
 
 // readExpect reads every "expect:" line and checks its form (whether the
 // engine agrees is Verify's business).
@@ -70,6 +74,9 @@ func (p *parser) readExpect() {
 		}
 		if !b.HasDice && p.has("dice") && needsDice(e.Kind) {
 			continue // the "dice:" line's problem is reported
+		}
+		if e.Kind == "replies" && p.has("replies") && len(b.Replies) == 0 {
+			continue // the "replies:" line's problem is reported
 		}
 		if msg := b.expectProblem(e, p.posOK); msg != "" {
 			if st, ok := engine.ParseStat(e.Kind); ok && slices.Contains(b.refused, e.Kind) && msg == b.statProblem(st) {
@@ -140,13 +147,15 @@ func (b *Block) expectProblem(e Expectation, posOK bool) string {
 			return `write how the game ended and, if you like, the points, e.g. "result mars 2"`
 		}
 		if k, ok := engine.ParseResultKind(e.Args[0]); !ok || k == engine.NotOver {
-			return strconv.Quote(e.Args[0]) + " is not a result; known: oin, mars, draw, single, gammon, backgammon"
+			return strconv.Quote(e.Args[0]) + " is not a result; known: oin, mars, home-mars, draw, single, gammon, backgammon"
 		}
 		if len(e.Args) == 2 {
 			if _, ok := wholeNumber(e.Args[1]); !ok {
 				return strconv.Quote(e.Args[1]) + " is not a number of points"
 			}
 		}
+	case e.Kind == "replies":
+		return b.repliesProblem(e)
 	case slices.Contains(engine.StatNames, e.Kind):
 		num, ok := "", false
 		if len(e.Args) == 1 {
@@ -166,6 +175,105 @@ func (b *Block) expectProblem(e Expectation, posOK bool) string {
 		return "unknown claim " + strconv.Quote(e.Kind) + "; known: " + strings.Join(expectKinds, ", ") + ", or a statistic (" + strings.Join(engine.StatNames, ", ") + ")"
 	}
 	return ""
+}
+
+// replyClaim is a claim about a row of the replies table, read.
+type replyClaim struct {
+	dice engine.Dice
+	play string // the play as written; "" when the claim names none
+	stat engine.Stat
+	n    int
+}
+
+// readReplyClaim reads "replies ROLL [PLAY] STAT N/36"; msg says what is
+// wrong with its form.
+func readReplyClaim(args []string) (c replyClaim, msg string) {
+	const form = `write the roll, the play if the roll has several, the statistic and the count, e.g. "replies 5-5 head2 8/36"`
+	if len(args) < 3 {
+		return c, form
+	}
+	d, err := engine.ParseDice(args[0])
+	if err != nil {
+		return c, err.Error() + "; " + form
+	}
+	c.dice = d.Canonical()
+	st, ok := engine.ParseStat(args[len(args)-2])
+	if !ok {
+		return c, strconv.Quote(args[len(args)-2]) + " is not a statistic; " + form
+	}
+	c.stat = st
+	num, ok := strings.CutSuffix(args[len(args)-1], "/36")
+	n, isNum := wholeNumber(num)
+	if !ok || !isNum || n > 36 {
+		return c, strconv.Quote(args[len(args)-1]) + " is not a count out of 36; " + form
+	}
+	c.n = n
+	c.play = strings.Join(args[1:len(args)-2], " ")
+	if c.play != "" {
+		if _, err := engine.ParseMoves(c.play); err != nil {
+			return c, err.Error()
+		}
+	}
+	return c, ""
+}
+
+// repliesProblem says what is wrong with a claim about the replies
+// table, or "": its form, and whether the table has the row and column
+// it is about.
+func (b *Block) repliesProblem(e Expectation) string {
+	c, msg := readReplyClaim(e.Args)
+	switch {
+	case msg != "":
+		return msg
+	case len(b.Replies) == 0:
+		return `the claim is about the replies table: add a "replies:" line`
+	case !slices.Contains(b.Replies, c.stat):
+		return "the replies table counts " + statList(b.Replies) + ", not " + c.stat.String()
+	case !slices.Contains(b.Rolls, c.dice):
+		return "the replies table has no row for " + c.dice.String() + ` (see "rolls:")`
+	}
+	return ""
+}
+
+// statList writes statistics' names separated by commas.
+func statList(stats []engine.Stat) string {
+	names := make([]string, len(stats))
+	for i, st := range stats {
+		names[i] = st.String()
+	}
+	return strings.Join(names, ", ")
+}
+
+// verifyReplies computes the rows of the replies table a claim is about:
+// the row of its play, or every row of its roll when it names none, which
+// must then agree.
+func (b *Block) verifyReplies(e Expectation) (got string, ok bool) {
+	c, _ := readReplyClaim(e.Args)
+	rows := engine.Replies(b.Position, b.Rules, []engine.Dice{c.dice}, []engine.Stat{c.stat})
+	if c.play != "" {
+		v := engine.Explain(b.Position, c.dice, b.Rules, c.play)
+		if !v.Legal() {
+			return "no such row: " + c.play + " is not legal with " + c.dice.String() + " (" + v.String() + ")", false
+		}
+		for _, r := range rows {
+			if !r.Passed && r.After == v.Play.Position {
+				got = strconv.Itoa(r.Counts[0].N) + "/36"
+				return got, r.Counts[0].N == c.n
+			}
+		}
+		return "no such row", false
+	}
+	var counts []string
+	for _, r := range rows {
+		n := strconv.Itoa(r.Counts[0].N) + "/36"
+		if !slices.Contains(counts, n) {
+			counts = append(counts, n)
+		}
+	}
+	if len(counts) > 1 {
+		return strings.Join(counts, " or ") + ", by the play (name it)", false
+	}
+	return counts[0], counts[0] == strconv.Itoa(c.n)+"/36"
 }
 
 // Verify computes what a claim is about and reports whether the engine
@@ -207,11 +315,10 @@ func (b *Block) Verify(e Expectation) (got string, ok bool) {
 		s, _ := engine.ParseSide(e.Args[0])
 		got = strconv.Itoa(pos.Pips(s))
 		return got, got == e.Args[1]
+	case "replies":
+		return b.verifyReplies(e)
 	case "result":
-		o := pos.Result(b.Rules)
-		if pos.Game == engine.Short {
-			o = o.Scored(b.Scoring, b.Rules)
-		}
+		o := pos.Result(b.Rules).Scored(b.Scoring, b.Rules)
 		switch {
 		case o.LastRollPending:
 			got = "not over (the last roll is to come)"

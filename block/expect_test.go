@@ -31,6 +31,12 @@ func TestExpectVerify(t *testing.T) {
 		{"game: short\nwhite:\nblack: 19x15", "result gammon 2", "gammon 2", true},
 		{"game: short\nwhite:\nblack: 19x15\ncube: 4\njacoby: on", "result gammon 8", "gammon 8", true},
 		{"game: short\nwhite:\nblack: 19x15\ncube: 1\njacoby: on", "result gammon 1", "gammon 1", true},
+		// Seed 000's home mars: all 15 of the loser home, none off.
+		{"game: long\nwhite:\nblack: 18x5 17x5 16x5\nturn: black", "result mars 2", "mars 2", true},
+		{"game: long\nwhite:\nblack: 18x5 17x5 16x5\nturn: black\nrules: home-mars=on", "result home-mars 3", "home-mars 3", true},
+		// The tournament cube in long nardy multiplies the result.
+		{"game: long\nwhite:\nblack: 20 18x14\nturn: black\nrules: long-cube=on\ncube: 4", "result mars 8", "mars 8", true},
+		{"game: short\nwhite:\nblack: 19x14\nblack-bar: 1\nrules: backgammon=off", "result gammon 2", "gammon 2", true},
 	} {
 		b, err := Parse(c.block+"\nexpect: "+c.claim, Options{})
 		if err != nil {
@@ -56,6 +62,9 @@ func TestExpectErrors(t *testing.T) {
 		{"game: long\nposition: start\nexpect: weather fine", `line 3: expect "weather fine": unknown claim "weather"`},
 		{"game: long\nposition: start\nexpect: result marz", `line 3: expect "result marz": "marz" is not a result`},
 		{"game: long\nposition: start\ndice: 6-6\nexpect: illegal", `line 4: expect "illegal": write the play`},
+		{"game: long\nwhite:\nblack: 13x15\ncube: 2", `line 4: long nardy has no doubling cube; the tournament variant with one needs "rules: long-cube=on"`},
+		{"game: long\nwhite:\nblack: 13x15\nrules: long-cube=on\ncube: 3", `line 5: cube 3: the cube doubles`},
+		{"game: long\nwhite:\nblack: 13x15\nrules: long-cube=on\ncube: 2\njacoby: on", `line 6: the Jacoby rule is short nardy's`},
 	} {
 		_, err := Parse(c.block, Options{})
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {

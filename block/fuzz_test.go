@@ -27,6 +27,8 @@ var blockSeeds = []string{
 	"game: short\nwhite: 6x15\nblack: 19x15\nstarted: black\n",
 	"game: long\nwhite: 25 0x2 1x16\nblack: 1\nwhite-bar: 1\n",
 	"gmae: long\nwhite 24x15\nblack: 12x15\nturn: red\ndice: 7-1\n",
+	"game: long\nposition: start\nreplies: head2 nomove\nrolls: 2-1 5-5 3-3\nexpect: replies 3-3 24/15 24/21 head2 4/36\nexpect: replies 5-5 head2 8/36\n",
+	"game: long\nwhite:\nblack: 18x5 17x5 16x5\nturn: black\nrules: home-mars=on long-cube=on\ncube: 4\nshow: result\nexpect: result home-mars 12\n",
 	"",
 }
 
@@ -68,6 +70,43 @@ func FuzzParse(f *testing.F) {
 		}
 		if c.Position != b.Position || c.HasDice != b.HasDice || c.Dice != b.Dice || c.Rules != b.Rules {
 			t.Fatalf("the block's position code %q reads back as %s", code, engine.Code(c.Position, c.Dice, c.HasDice, c.Rules))
+		}
+	})
+}
+
+// FuzzParseTable: a table block never panics the parser, and every
+// problem is an engine.Error at a line and column inside the table.
+func FuzzParseTable(f *testing.F) {
+	f.Add(resultsTable)
+	f.Add("white:\nblack: 13x2\nturn: black\nstats: draw\ncaption: 2\n---\nwhite:\nblack: 18x2\nturn: black\nstats: draw\ncaption: 6\n")
+	f.Add("---\n---\n")
+	f.Add("white:\nblack: 13x5\nshow: result\n---\nstats: off\ndice: 6-5\n")
+	for _, s := range blockSeeds {
+		f.Add(s)
+	}
+	opt := Options{Game: engine.Long, HasGame: true}
+	f.Fuzz(func(t *testing.T, src string) {
+		tab, err := ParseTable(src, opt)
+		if err != nil {
+			list, ok := err.(engine.ErrorList)
+			if !ok || len(list) == 0 {
+				t.Fatalf("error of type %T, not a non-empty engine.ErrorList: %v", err, err)
+			}
+			lines := 1 + strings.Count(src, "\n")
+			for _, e := range list {
+				if e.Pos.File != "" || e.Pos.Line < 1 || e.Pos.Line > lines || e.Pos.Col < 1 {
+					t.Fatalf("problem outside the table of %d lines: %v", lines, e)
+				}
+			}
+			return
+		}
+		if len(tab.Rows) == 0 {
+			t.Fatalf("a table without rows")
+		}
+		for _, r := range tab.Rows {
+			if r.Caption == "" {
+				t.Fatalf("a row without a caption")
+			}
 		}
 	})
 }

@@ -30,8 +30,11 @@ func try(ctx context.Context, t *testing.T, code, move string) string {
 	t.Helper()
 	form := `form.checker[data-code="` + code + `"]`
 	eval[bool](ctx, t, `(() => { const f = document.querySelector('`+form+`'); f.elements.move.value = ""; f.querySelector("output").textContent = ""; return true; })()`)
+	// The form's controls are disabled until the page's script enables
+	// them, which a page that has just loaded may not have done yet.
 	if err := chromedp.Do(ctx,
 		chromedp.WaitVisible(chromedp.CSS(form+` input[name=move]`)),
+		chromedp.Poll[chromedp.Void](`document.querySelector('`+form+` input[name=move]').matches(":enabled")`),
 		chromedp.SendKeys(chromedp.CSS(form+` input[name=move]`), move),
 		chromedp.Click(chromedp.CSS(form+` button`)),
 	); err != nil {

@@ -223,3 +223,42 @@ func TestPaperSheets(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryPrintsOnOneSheet prints each game's one-page summary ("print:
+// sheet") and checks that a teacher gets one A4 sheet with all of it: the
+// rules and the tables the engine computed, the footer line, no
+// navigation.
+func TestSummaryPrintsOnOneSheet(t *testing.T) {
+	ctx := browser(t)
+	base := serveContent(t)
+	for _, c := range []struct{ url, nav string }{
+		{"/ru/long/summary.html", "Содержание"},
+		{"/uk/long/summary.html", "Зміст"},
+		{"/ru/short/summary.html", "Содержание"},
+		{"/uk/short/summary.html", "Зміст"},
+	} {
+		name := strings.ReplaceAll(strings.Trim(c.url, "/"), "/", "-")
+		t.Run(name, func(t *testing.T) {
+			open(ctx, t, base+c.url, 1280, `.one-sheet table`)
+			// The last row of each table, the page title and the last
+			// heading's text stand for everything on the page.
+			words := eval[[]string](ctx, t, `[
+				document.querySelector("h1").textContent,
+				...[...document.querySelectorAll(".one-sheet table")].map(t => { const r = t.querySelectorAll("tbody tr"); return r[r.length-1].textContent.trim(); }),
+				[...document.querySelectorAll(".one-sheet h2")].pop().textContent,
+			]`)
+			pages := printPDF(ctx, t, name+".pdf")
+			if len(pages) != 1 {
+				t.Fatalf("%d pages; a summary prints on one sheet", len(pages))
+			}
+			for _, w := range words {
+				if !strings.Contains(pages[0], squash(w)) {
+					t.Errorf("the sheet lacks %q", w)
+				}
+			}
+			if strings.Contains(pages[0], c.nav) {
+				t.Errorf("the sheet prints the table of contents")
+			}
+		})
+	}
+}

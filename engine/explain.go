@@ -64,6 +64,10 @@ type Verdict struct {
 	// Block lists the six points of a forbidden block, in the order the
 	// opponent passes them.
 	Block []Point
+	// HomeExemption is set for ReasonSixBlock under block-exemption=home:
+	// the block would be allowed once an opponent checker reached its
+	// home, not merely passed the block.
+	HomeExemption bool
 	// FirstTurn is set for ReasonHead when the first-turn exception was
 	// considered and did not apply.
 	FirstTurn bool
@@ -110,6 +114,9 @@ func (v Verdict) String() string {
 		}
 		return "only one checker may leave the head per turn"
 	case ReasonSixBlock:
+		if v.HomeExemption {
+			return "this would hold six points in a row (" + joinPoints(v.Block) + ") while no opponent checker has reached its home"
+		}
 		return "this would hold six points in a row (" + joinPoints(v.Block) + ") with no opponent checker ahead of them"
 	case ReasonNotAllHome:
 		return "a checker may be borne off only when all are in the home; one stands on " + p(v.Point)
@@ -443,7 +450,7 @@ func (x *explainer) step(st xstate, from, to int, die uint8, k int, col int, hit
 	}
 	if g.blockEachDie {
 		if block := g.sixBlock(me); block != nil {
-			v.Reason, v.Block = ReasonSixBlock, block
+			v.Reason, v.Block, v.HomeExemption = ReasonSixBlock, block, g.rules.BlockExemption == ExemptHome
 			return st, v, false
 		}
 	}
@@ -460,7 +467,7 @@ func (x *explainer) finish(st xstate) {
 	g := x.g
 	if g.blockAtEnd {
 		if block := g.sixBlock(&st.b[0]); block != nil {
-			x.fail(Verdict{Reason: ReasonSixBlock, Block: block, Dice: st.used}, st.used)
+			x.fail(Verdict{Reason: ReasonSixBlock, Block: block, HomeExemption: g.rules.BlockExemption == ExemptHome, Dice: st.used}, st.used)
 			return
 		}
 	}

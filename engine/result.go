@@ -11,8 +11,10 @@ package engine
 //   - whether the game is over, and who won: the side with all 15 borne off
 //     (see Result for the rare positions where both sides have);
 //   - the kind of win, which depends only on where the loser's checkers
-//     stand: none borne off (mars, gammon), and in short nardy also on the
-//     bar or in the winner's home (backgammon);
+//     stand (and on the rules that name the kinds): none borne off (mars,
+//     gammon); in long nardy with home-mars=on, none off but all 15 in
+//     the loser's home (home mars); in short nardy, none off and one on
+//     the bar or in the winner's home (backgammon, unless backgammon=off);
 //   - in long nardy, whether the last roll is still to come or was taken:
 //     the starter has finished and the other side, with 4 or fewer checkers
 //     left all in its home, is to move (pending), or the starter is to move
@@ -26,8 +28,8 @@ package engine
 // ResultKind is how a game ended.
 type ResultKind uint8
 
-// The kinds of result. Oin, Mars and Drawn are long nardy; Single, Gammon
-// and Backgammon are short nardy.
+// The kinds of result. Oin, Mars, Drawn and HomeMars are long nardy;
+// Single, Gammon and Backgammon are short nardy.
 const (
 	// NotOver: the game goes on (or a long-nardy last roll is pending).
 	NotOver ResultKind = iota
@@ -44,14 +46,18 @@ const (
 	// Gammon (марс): short nardy, the loser bore off no checker. 2 points.
 	Gammon
 	// Backgammon (кокс): short nardy, a gammon where moreover the loser has
-	// a checker on the bar or in the winner's home. 3 points.
+	// a checker on the bar or in the winner's home. 3 points. Not with
+	// backgammon=off.
 	Backgammon
+	// HomeMars (домашний марс): long nardy with home-mars=on, a mars where
+	// the loser has all 15 checkers in its home. 3 points (seed 000).
+	HomeMars
 )
 
-var resultKindNames = [...]string{"not-over", "oin", "mars", "draw", "single", "gammon", "backgammon"}
+var resultKindNames = [...]string{"not-over", "oin", "mars", "draw", "single", "gammon", "backgammon", "home-mars"}
 
 // String returns a short stable name: "oin", "mars", "draw", "single",
-// "gammon", "backgammon" or "not-over".
+// "gammon", "backgammon", "home-mars" or "not-over".
 func (k ResultKind) String() string {
 	if int(k) < len(resultKindNames) {
 		return resultKindNames[k]
@@ -71,14 +77,14 @@ func ParseResultKind(name string) (ResultKind, bool) {
 
 // Multiplier returns how many stakes the kind of result is worth before
 // any cube or scoring option: oin and single 1, mars and gammon 2,
-// backgammon 3, a draw or an unfinished game 0.
+// backgammon and home mars 3, a draw or an unfinished game 0.
 func (k ResultKind) Multiplier() int {
 	switch k {
 	case Oin, Single:
 		return 1
 	case Mars, Gammon:
 		return 2
-	case Backgammon:
+	case Backgammon, HomeMars:
 		return 3
 	}
 	return 0
@@ -115,7 +121,8 @@ type Outcome struct {
 // 1 (no cube).
 //
 // Long nardy: the first side to bear off all 15 wins, oin (1 point) or
-// mars (2 points) when the loser bore off none. When the starter finishes
+// mars (2 points) when the loser bore off none; with r.HomeMars a mars
+// where the loser has all 15 in its home is a home mars (3 points). When the starter finishes
 // first and the other side has 4 or fewer checkers left, all in its home,
 // that side rolls once more (unless r.NoLastRoll): while it is to move the
 // outcome is LastRollPending; once the starter is to move again the roll
@@ -123,7 +130,7 @@ type Outcome struct {
 // second player finishes first, the game is over at once.
 //
 // Short nardy: the side with all 15 off wins a single (1), a gammon (2) or
-// a backgammon (3).
+// a backgammon (3; with r.NoBackgammon a gammon).
 //
 // When both sides have all 15 off, the side that finished first is the
 // one to move (the other made the last play): in long nardy with a last
@@ -139,7 +146,7 @@ func (p Position) Result(r Rules) Outcome {
 		if p.Game == Long && !r.NoLastRoll && p.Turn == p.Started {
 			return Outcome{Over: true, Draw: true, Winner: p.Started, Kind: Drawn}
 		}
-		return p.win(p.Turn)
+		return p.win(p.Turn, r)
 	}
 	winner := White
 	if bOff {
@@ -148,37 +155,51 @@ func (p Position) Result(r Rules) Outcome {
 	if p.LastRoll(r) {
 		return Outcome{Winner: winner, Kind: Oin, Points: 1, LastRollPending: true}
 	}
-	return p.win(winner)
+	return p.win(winner, r)
 }
 
-// win is the outcome of a game won by w, judged from the loser's checkers.
-func (p Position) win(w Side) Outcome {
+// win is the outcome of a game won by w under rules r, judged from the
+// loser's checkers.
+func (p Position) win(w Side, r Rules) Outcome {
 	l := w.Other()
 	k := Single
 	if p.Game == Long {
 		k = Oin
 	}
 	if p.Off(l) == 0 {
-		if p.Game == Long {
+		switch {
+		case p.Game == Long:
 			k = Mars
-		} else {
-			k = Gammon
-			if p.Bar(l) > 0 {
-				k = Backgammon
+			if r.HomeMars && p.AllHome(l) {
+				k = HomeMars
 			}
-			for _, pt := range Home(p.Game, w) {
-				if p.Count(l, pt) > 0 {
-					k = Backgammon
-				}
+		default:
+			k = Gammon
+			if !r.NoBackgammon && p.backgammoned(l, w) {
+				k = Backgammon
 			}
 		}
 	}
 	return Outcome{Over: true, Winner: w, Kind: k, Points: k.Multiplier()}
 }
 
-// Scoring is how a short-nardy game is scored beyond the board: the cube
-// and the options that change what a gammon is worth. The zero value is a
-// game without the cube. Long nardy has no cube: Scoring does not apply.
+// backgammoned reports whether loser l has a checker on the bar or in
+// winner w's home (short nardy).
+func (p Position) backgammoned(l, w Side) bool {
+	if p.Bar(l) > 0 {
+		return true
+	}
+	for _, pt := range Home(p.Game, w) {
+		if p.Count(l, pt) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Scoring is how a game is scored beyond the board: the cube and the
+// options that change what a gammon is worth. The zero value is a game
+// without the cube. Long nardy has a cube only with long-cube=on.
 type Scoring struct {
 	// Cube is the cube's current value: 1 while it is centred (never
 	// turned), then 2, 4, 8 … or, eastern, 2, 3, 4 … Values below 1 count
@@ -204,20 +225,27 @@ func (sc Scoring) Value() int {
 // rules r: in short nardy the kind's multiplier times the stake, where a
 // gammon or backgammon counts as a single under the Jacoby rule while the
 // cube stands at 1, and always when the eastern rules (r.Short == Eastern)
-// are played with the cube ("no mars with the cube"). Long nardy outcomes
-// and unfinished games are returned unchanged. Scored is idempotent.
+// are played with the cube ("no mars with the cube"). In long nardy with
+// r.LongCube the kind's multiplier times the stake (the Jacoby rule is
+// short nardy's); without it long nardy has no cube and the outcome is
+// returned unchanged, as are draws and unfinished games. Scored is
+// idempotent.
 func (o Outcome) Scored(sc Scoring, r Rules) Outcome {
 	if !o.Over {
 		return o
 	}
+	m := o.Kind.Multiplier()
 	switch o.Kind {
 	case Single, Gammon, Backgammon:
+		if sc.CubeInUse && (sc.Jacoby && sc.Value() == 1 || r.Short == Eastern) {
+			m = 1
+		}
+	case Oin, Mars, HomeMars:
+		if !r.LongCube {
+			return o
+		}
 	default:
 		return o
-	}
-	m := o.Kind.Multiplier()
-	if sc.CubeInUse && (sc.Jacoby && sc.Value() == 1 || r.Short == Eastern) {
-		m = 1
 	}
 	o.Points = m * sc.Value()
 	return o
@@ -301,6 +329,20 @@ func (c Cube) Beaver(s Side, r Rules) (Cube, bool) {
 	}
 	t.Value = v
 	return t, true
+}
+
+// RefuseBeaver returns what side s, which doubled, loses when it refuses
+// the opponent's beaver instead of accepting it (seed 000: the doubler may
+// accept or refuse a beaver). A beaver is a take and a redouble, so
+// refusing it is passing that redouble: the game ends and s loses the
+// stake after the take (2 for a centred cube). ok is false when s may not
+// double or the cube cannot be beavered.
+func (c Cube) RefuseBeaver(s Side, r Rules) (points int, ok bool) {
+	if _, ok := c.Beaver(s, r); !ok {
+		return 0, false
+	}
+	t, _ := c.Take(s, r)
+	return t.Pass(), true
 }
 
 // Pass returns what the side that doubled wins when the opponent passes:

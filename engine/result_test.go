@@ -18,6 +18,8 @@ func resultPosition(t *testing.T, code string) Position {
 func TestResult(t *testing.T) {
 	lastRollOff := Rules{NoLastRoll: true}
 	eastern := Rules{Short: Eastern}
+	homeMars := Rules{HomeMars: true}
+	noBackgammon := Rules{NoBackgammon: true}
 	cases := []struct {
 		name  string
 		code  string
@@ -52,6 +54,20 @@ func TestResult(t *testing.T) {
 		// is the one that finished first.
 		{"both off, last-roll=off", "Lw::", lastRollOff, Outcome{Over: true, Winner: White, Kind: Oin, Points: 1}},
 
+		// Home mars (seed 000, home-mars=on): the loser has all 15 in its
+		// home and none off, 3 points; by default a plain mars.
+		{"home mars off: mars", "Lb::18x5,17x5,16x5", Rules{}, Outcome{Over: true, Winner: White, Kind: Mars, Points: 2}},
+		{"home mars", "Lb::18x5,17x5,16x5", homeMars, Outcome{Over: true, Winner: White, Kind: HomeMars, Points: 3}},
+		{"home mars, all on the 1-point", "Lb::13x15", homeMars, Outcome{Over: true, Winner: White, Kind: HomeMars, Points: 3}},
+		// Black's 19 is its own 7: one checker outside the home.
+		{"home mars: one outside", "Lb::19,18x14", homeMars, Outcome{Over: true, Winner: White, Kind: Mars, Points: 2}},
+		{"home mars: loser still on its head", "Lb::12x15", homeMars, Outcome{Over: true, Winner: White, Kind: Mars, Points: 2}},
+		// One checker borne off: an oin, however the others stand.
+		{"home mars: one off is an oin", "Lb::13x14", homeMars, Outcome{Over: true, Winner: White, Kind: Oin, Points: 1}},
+		{"Black wins a home mars", "Lw:6x10,1x5:", homeMars, Outcome{Over: true, Winner: Black, Kind: HomeMars, Points: 3}},
+		// The last roll comes first: 4 left on the 1-point, one roll more.
+		{"home mars, last roll", "Lb::13x4", homeMars, Outcome{Winner: White, Kind: Oin, Points: 1, LastRollPending: true}},
+
 		// Short nardy.
 		{"single", "Sb::19x5,1", Rules{}, Outcome{Over: true, Winner: White, Kind: Single, Points: 1}},
 		{"gammon", "Sb::19x15", Rules{}, Outcome{Over: true, Winner: White, Kind: Gammon, Points: 2}},
@@ -62,6 +78,10 @@ func TestResult(t *testing.T) {
 		{"single with a checker in the home", "Sb::1", Rules{}, Outcome{Over: true, Winner: White, Kind: Single, Points: 1}},
 		{"Black wins a backgammon", "Sw:24,6x14:", Rules{}, Outcome{Over: true, Winner: Black, Kind: Backgammon, Points: 3}},
 		{"Black wins a gammon", "Sw:18,6x14:", Rules{}, Outcome{Over: true, Winner: Black, Kind: Gammon, Points: 2}},
+		// backgammon=off (seed 001 knows no koks): a gammon stays a gammon.
+		{"backgammon=off: on the bar", "Sb::bar,19x14", noBackgammon, Outcome{Over: true, Winner: White, Kind: Gammon, Points: 2}},
+		{"backgammon=off: in the winner's home", "Sb::19x14,6", noBackgammon, Outcome{Over: true, Winner: White, Kind: Gammon, Points: 2}},
+		{"backgammon=off: single", "Sb::19x5,1", noBackgammon, Outcome{Over: true, Winner: White, Kind: Single, Points: 1}},
 		// The board result does not depend on the variant.
 		{"gammon, eastern", "Sb::19x15", eastern, Outcome{Over: true, Winner: White, Kind: Gammon, Points: 2}},
 		// Short nardy has no last roll, whatever the rules say.
@@ -138,6 +158,7 @@ func TestResultKind(t *testing.T) {
 	}{
 		{NotOver, "not-over", 0}, {Oin, "oin", 1}, {Mars, "mars", 2}, {Drawn, "draw", 0},
 		{Single, "single", 1}, {Gammon, "gammon", 2}, {Backgammon, "backgammon", 3},
+		{HomeMars, "home-mars", 3},
 	} {
 		if c.k.String() != c.name || c.k.Multiplier() != c.mult {
 			t.Errorf("kind %d: %q ×%d, want %q ×%d", c.k, c.k.String(), c.k.Multiplier(), c.name, c.mult)
@@ -155,6 +176,7 @@ func TestScored(t *testing.T) {
 		return Outcome{Over: true, Winner: Black, Kind: k, Points: k.Multiplier()}
 	}
 	eastern := Rules{Short: Eastern}
+	longCube := Rules{LongCube: true}
 	cases := []struct {
 		name  string
 		o     Outcome
@@ -190,6 +212,17 @@ func TestScored(t *testing.T) {
 		{"long oin", win(Oin), Scoring{Cube: 8, CubeInUse: true}, Rules{}, 1},
 		{"long mars", win(Mars), Scoring{Cube: 8, CubeInUse: true, Jacoby: true}, Rules{}, 2},
 		{"long draw", Outcome{Over: true, Draw: true, Kind: Drawn}, Scoring{Cube: 2, CubeInUse: true}, Rules{}, 0},
+		{"long home mars, no cube rule", win(HomeMars), Scoring{Cube: 4, CubeInUse: true}, Rules{HomeMars: true}, 3},
+		// The tournament cube (long-cube=on) multiplies oin, mars and
+		// home mars; the Jacoby rule is short nardy's and does not apply.
+		{"long cube, oin, cube 4", win(Oin), Scoring{Cube: 4, CubeInUse: true}, longCube, 4},
+		{"long cube, mars, cube 2", win(Mars), Scoring{Cube: 2, CubeInUse: true}, longCube, 4},
+		{"long cube, mars, centred, Jacoby", win(Mars), Scoring{Cube: 1, CubeInUse: true, Jacoby: true}, longCube, 2},
+		{"long cube, home mars, cube 2", win(HomeMars), Scoring{Cube: 2, CubeInUse: true}, Rules{LongCube: true, HomeMars: true}, 6},
+		{"long cube not in use", win(Mars), Scoring{Cube: 8}, longCube, 2},
+		{"long cube, draw", Outcome{Over: true, Draw: true, Kind: Drawn}, Scoring{Cube: 4, CubeInUse: true}, longCube, 0},
+		// Short nardy without koks: a gammon with the cube at 2.
+		{"backgammon=off, gammon, cube 2", win(Gammon), Scoring{Cube: 2, CubeInUse: true}, Rules{NoBackgammon: true}, 4},
 		{"not over", Outcome{}, Scoring{Cube: 2, CubeInUse: true}, Rules{}, 0},
 		{"last roll pending", Outcome{Winner: White, Kind: Oin, Points: 1, LastRollPending: true}, Scoring{Cube: 2, CubeInUse: true}, Rules{}, 1},
 	}
@@ -293,6 +326,20 @@ func TestCube(t *testing.T) {
 	b, ok := NewCube().Beaver(White, intl)
 	if !ok || b != (Cube{Value: 4, Owner: Black, Owned: true}) {
 		t.Errorf("beaver: %+v, %v", b, ok)
+	}
+	// The doubler may refuse the beaver (seed 000): it passes the
+	// redouble and loses the doubled stake, 2; at 8 owned by White, 16.
+	if pts, ok := NewCube().RefuseBeaver(White, intl); !ok || pts != 2 {
+		t.Errorf("beaver refused: %d, %v; want 2", pts, ok)
+	}
+	if pts, ok := (Cube{Value: 8, Owner: White, Owned: true}).RefuseBeaver(White, intl); !ok || pts != 16 {
+		t.Errorf("beaver at 8 refused: %d, %v; want 16", pts, ok)
+	}
+	if _, ok := (Cube{Value: 32, Owner: White, Owned: true}).RefuseBeaver(White, intl); ok {
+		t.Errorf("a cube at 32 cannot be beavered, nor the beaver refused")
+	}
+	if _, ok := (Cube{Value: 2, Owner: Black, Owned: true}).RefuseBeaver(White, intl); ok {
+		t.Errorf("White refuses a beaver of a double it may not make")
 	}
 	// Eastern stakes: 1 → 2 → 3.
 	b, ok = NewCube().Beaver(White, eastern)

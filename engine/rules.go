@@ -60,7 +60,16 @@ type Rules struct {
 	BlockCheck     BlockCheck
 	BlockExemption BlockExemption
 	NoLastRoll     bool // long nardy: last-roll=off (no draws)
-	Short          ShortVariant
+	// HomeMars is long nardy's home-mars=on: a mars where the loser has
+	// all 15 checkers in its home counts triple (домашний марс).
+	HomeMars bool
+	// LongCube is long nardy's long-cube=on: the game may be played with
+	// the doubling cube, as in tournaments.
+	LongCube bool
+	Short    ShortVariant
+	// NoBackgammon is short nardy's backgammon=off: a gammon is never
+	// raised to a backgammon (кокс), as in seed 001.
+	NoBackgammon bool
 }
 
 // DefaultRules is the default profile.
@@ -92,9 +101,18 @@ var RuleKeys = []RuleKey{
 	{"last-roll", []string{"on", "off"}, Long,
 		func(r Rules) int { return boolIndex(r.NoLastRoll) },
 		func(r *Rules, v int) { r.NoLastRoll = v == 1 }},
+	{"home-mars", []string{"off", "on"}, Long,
+		func(r Rules) int { return boolIndex(r.HomeMars) },
+		func(r *Rules, v int) { r.HomeMars = v == 1 }},
+	{"long-cube", []string{"off", "on"}, Long,
+		func(r Rules) int { return boolIndex(r.LongCube) },
+		func(r *Rules, v int) { r.LongCube = v == 1 }},
 	{"short", []string{"international", "eastern"}, Short,
 		func(r Rules) int { return int(r.Short) },
 		func(r *Rules, v int) { r.Short = ShortVariant(v) }},
+	{"backgammon", []string{"on", "off"}, Short,
+		func(r Rules) int { return boolIndex(r.NoBackgammon) },
+		func(r *Rules, v int) { r.NoBackgammon = v == 1 }},
 }
 
 // boolIndex is 1 for true and 0 for false: the index of a switch's value

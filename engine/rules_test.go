@@ -63,7 +63,7 @@ func ruleVerdictDetails(v engine.Verdict) engine.Verdict {
 	case engine.ReasonHead:
 		d.From, d.N, d.FirstTurn = v.From, v.N, v.FirstTurn
 	case engine.ReasonSixBlock:
-		d.Block = v.Block
+		d.Block, d.HomeExemption = v.Block, v.HomeExemption
 	case engine.ReasonNotAllHome:
 		d.Point = v.Point
 	case engine.ReasonHigherPoint:
@@ -481,6 +481,9 @@ func TestRulesSixBlock(t *testing.T) {
 	plain := []string{"13/7 5/4", "13/7 4/3", "13/7 3/2", "13/7 2/1"}
 	withBlock := append([]string{"13/7/6"}, plain...)
 	forbidden := []ruleExplain{{"13/6", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockHome}}}
+	// Under block-exemption=home the verdict says why: no Black checker
+	// has reached its home.
+	forbiddenHome := []ruleExplain{{"13/6", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockHome, HomeExemption: true}}}
 
 	// The corner block: White holds 24 (head), 23 and 3, 2, 1 with
 	// stacks on 3, 2, 1; Black is all on its head (12), behind 3 on its
@@ -522,7 +525,7 @@ func TestRulesSixBlock(t *testing.T) {
 		// block but not in Black's home (13..18): no exemption.
 		name:  "six-block with a checker ahead, block-exemption=home",
 		block: "game: long\nrules: block-exemption=home\nwhite: 13 5 4 3 2 1x10\nblack: 12x14 20\ndice: 6-1",
-		plays: plain, dice: 2, explain: forbidden,
+		plays: plain, dice: 2, explain: forbiddenHome,
 	}, {
 		// A Black checker on 16 is in Black's home: exempt.
 		name:  "six-block with a checker home, block-exemption=home",
@@ -575,7 +578,7 @@ func TestRulesSixBlock(t *testing.T) {
 		name:  "block in passing, end-of-turn",
 		block: "game: long\nrules: block-check=end-of-turn\nwhite: 20 12 5 4 3 2 1x9\nblack: 7x15\ndice: 6-5",
 		plays: passing, dice: 2,
-		explain: []ruleExplain{{"20/15 12/6", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockHome}}},
+		explain: []ruleExplain{{"20/15 12/6", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockHome, HomeExemption: true}}},
 	}, {
 		// Without the checker on 20, each-die leaves no play at all.
 		name:    "only a block in passing, each-die",
@@ -596,7 +599,7 @@ func TestRulesSixBlock(t *testing.T) {
 		name:  "block with a checker ahead, block-exemption=home",
 		block: "game: long\nrules: block-exemption=home\nwhite: 20 12 5 4 3 2 1x9\nblack: 7x14 22\ndice: 6-5",
 		plays: []string{"20/14/9"}, dice: 2,
-		explain: []ruleExplain{{"20/15 12/6", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockHome}}},
+		explain: []ruleExplain{{"20/15 12/6", engine.Verdict{Reason: engine.ReasonSixBlock, Block: ruleBlockHome, HomeExemption: true}}},
 	}, {
 		name:  "block with a checker home, block-exemption=home",
 		block: "game: long\nrules: block-exemption=home\nwhite: 20 12 5 4 3 2 1x9\nblack: 7x14 16\ndice: 6-5",
@@ -979,6 +982,83 @@ func TestRulesStatistics(t *testing.T) {
 	b := ruleBlock(t, "game: long\nrules: last-roll=off\nwhite:\nblack: 13x2\nturn: black")
 	if got := engine.Statistic(b.Position, b.Rules, engine.StatDraw); got.N != 0 {
 		t.Errorf("draws with last-roll=off: %s, want 0/36", got)
+	}
+}
+
+// TestRulesSecondPlayerHead is the whole picture of seed 000's passage
+// on the second player's head exception: for each White opening roll and
+// play, the Black replies that take two checkers from the head (the
+// replies table of Replies, with the head2 statistic).
+//
+// Worked by hand in Black's own numbering (head own 24). White's head,
+// point 24, is Black's own 12 and always held, so 3-3 (21, 18, 15, 12),
+// 4-4 (20, 16, 12) and 6-6 (18, 12) take two after any opening: 3/36. A
+// White checker on point w adds a blocked point X = own(w): w−12 for
+// w > 12, w+12 for w ≤ 12. A non-double a-b then takes two when X =
+// 24−a−b, its end point (one checker plays one die, two play both), and
+// a double d when X is its second, third or fourth stop 24−kd (a first
+// stop held would stop both checkers). A White non-double of sum s puts
+// its checker on 24−s, X = 12−s: 9 after 2-1, 8 after 3-1 … 1 after 6-5.
+// X = 9 is 5-5's third stop (19, 14, 9); X = 4 its fourth. After 5-5
+// White stands on 4, X = 16: 6-2 and 5-3 end there, 2-2 stops there
+// last (22, 20, 18, 16) and 4-4 already took two: 8/36. No other X is a
+// sum of two dice or a stop 24−kd (k ≥ 2) of a double not yet counted.
+func TestRulesSecondPlayerHead(t *testing.T) {
+	const base = "3/36: 3-3, 4-4, 6-6"
+	const with55 = "4/36: 3-3, 4-4, 5-5, 6-6"
+	want := map[string]string{
+		"1-1 24/23/22/21/20": base,   // X = 8
+		"2-1 24/22/21":       with55, // X = 9, 5-5's third stop
+		"2-2 24/22/20/18/16": with55, // X = 4, 5-5's fourth stop
+		"3-1 24/21/20":       base,   // X = 8
+		"3-2 24/21/19":       base,   // X = 7
+		"3-3 24/18 24/18":    base,   // X = 6: 6-6 is blocked at 12 anyway
+		"3-3 24/15 24/21":    with55, // X = 3 and 9
+		"4-1 24/20/19":       base,   // X = 7
+		"4-2 24/20/18":       base,   // X = 6
+		"4-3 24/20/17":       base,   // X = 5
+		"4-4 24/16 24/16":    with55, // X = 4
+		"5-1 24/19/18":       base,   // X = 6
+		"5-2 24/19/17":       base,   // X = 5
+		"5-3 24/19/16":       with55, // X = 4
+		"5-4 24/19/15":       base,   // X = 3
+		"5-5 24/19/14/9/4":   "8/36: 2-2, 3-3, 4-4, 5-3, 6-2, 6-6",
+		"6-1 24/18/17":       base,   // X = 5
+		"6-2 24/18/16":       with55, // X = 4
+		"6-3 24/18/15":       base,   // X = 3
+		"6-4 24/18/14":       base,   // X = 2
+		"6-5 24/18/13":       base,   // X = 1
+		"6-6 24/18 24/18":    base,   // X = 6
+	}
+	start := engine.StartPosition(engine.Long)
+	rows := engine.Replies(start, engine.DefaultRules, engine.AllRolls(), []engine.Stat{engine.StatHead2})
+	got := map[string]string{}
+	for _, r := range rows {
+		if r.Passed || r.After.Turn != engine.Black || !r.After.FirstTurn(engine.Black) {
+			t.Errorf("%s: a row after which Black is not on its first turn: %+v", r.Dice, r)
+		}
+		got[r.Dice.String()+" "+r.Play.Notation()] = r.Counts[0].String()
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("after White's %s Black takes two from the head with %q, want %q", k, got[k], w)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d rows, want %d: %v", len(got), len(want), got)
+	}
+	// Under head-exception=doubles the opening changes nothing: 3/36.
+	for _, r := range engine.Replies(start, engine.Rules{HeadException: engine.HeadDoubles}, engine.AllRolls(), []engine.Stat{engine.StatHead2}) {
+		if s := r.Counts[0].String(); s != base {
+			t.Errorf("head-exception=doubles, after %s %s: %s, want %s", r.Dice, r.Play.Notation(), s, base)
+		}
+	}
+	// A roll without a play gives one row, the turn passed: White's
+	// checker on 20 facing five Black points with 5-3 (long/no-move).
+	p := ruleBlock(t, "game: long\nwhite: 20x3 2x6 1x6\nblack: 19x3 18x3 17x3 16x3 15x3").Position
+	rs := engine.Replies(p, engine.DefaultRules, []engine.Dice{{3, 5}}, []engine.Stat{engine.StatNoMove})
+	if len(rs) != 1 || !rs[0].Passed || rs[0].Dice != (engine.Dice{5, 3}) || rs[0].After.Turn != engine.Black {
+		t.Errorf("a lost turn: %+v", rs)
 	}
 }
 

@@ -120,3 +120,57 @@ func (st Stat) Holds(d Dice, plays []Play) bool {
 	}
 	return false
 }
+
+// Reply is one row of a replies table: a roll of the side to move, one of
+// its legal plays, and statistics of the opponent's next roll in the
+// position the play leads to.
+type Reply struct {
+	Dice Dice
+	// Play is the play; Passed is set instead when the roll has no legal
+	// play, the turn then passing as the position stands.
+	Play   Play
+	Passed bool
+	// After is the position after the play, the opponent to move.
+	After Position
+	// Counts holds one count per statistic asked for, in order.
+	Counts []RollCount
+}
+
+// Replies computes a replies table: for each of the rolls, in the order
+// given, each legal play of the side to move in p under r (one row
+// without a play when the roll has none), and for each statistic of
+// stats its count over the opponent's 36 rolls in the position after.
+// Seed 000 lists such replies for the head rule: after White opens 5-5,
+// Black's 6-2 takes two checkers from the head.
+func Replies(p Position, r Rules, rolls []Dice, stats []Stat) []Reply {
+	var out []Reply
+	for _, d := range rolls {
+		d = d.Canonical()
+		for _, rp := range AfterRoll(p, d, r) {
+			rp.Counts = make([]RollCount, len(stats))
+			for i, st := range stats {
+				rp.Counts[i] = Statistic(rp.After, r, st)
+			}
+			out = append(out, rp)
+		}
+	}
+	return out
+}
+
+// AfterRoll lists the rows of roll d for a replies table, without their
+// counts: each legal play of the side to move in p under r and the
+// position it leads to, or, when there is none, one row with the turn
+// passed.
+func AfterRoll(p Position, d Dice, r Rules) []Reply {
+	plays := LegalPlays(p, d, r)
+	if len(plays) == 0 {
+		q := p
+		q.Turn = p.Turn.Other()
+		return []Reply{{Dice: d, Passed: true, After: q}}
+	}
+	out := make([]Reply, len(plays))
+	for i, pl := range plays {
+		out[i] = Reply{Dice: d, Play: pl, After: pl.Position}
+	}
+	return out
+}

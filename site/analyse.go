@@ -30,7 +30,8 @@ import (
 type analysis struct {
 	ids       map[string]bool // the ids of its headings and figures, for links
 	links     []link
-	blocks    []*block.Block // per figure, in order; nil where a block could not be read
+	blocks    []*block.Block       // per figure, in order; nil where a block could not be read, and for tables
+	tables    map[int]*block.Table // the tables of positions, by figure number
 	figures   int
 	errs      engine.ErrorList
 	script    string // the checker module the page loads: "", wasm.Checker or wasm.Board
@@ -81,7 +82,7 @@ func (b *builder) analyse(i int) *analysis {
 	p := b.pages[i]
 	a := &analyser{
 		b: b, index: i, p: p,
-		r:     &analysis{ids: map[string]bool{}, hrefs: map[string]string{}},
+		r:     &analysis{ids: map[string]bool{}, hrefs: map[string]string{}, tables: map[int]*block.Table{}},
 		lines: markdown.NewLineIndex(p.src),
 		named: map[string]engine.Position{},
 	}
@@ -130,7 +131,10 @@ func (a *analyser) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 			a.r.links = append(a.r.links, link{dest: dest, pos: a.pos(n.Pos())})
 		}
 	case *markdown.Figure:
-		if !n.Presets {
+		switch {
+		case n.Table:
+			a.table(n)
+		case !n.Presets:
 			a.figure(n)
 		}
 		return ast.WalkSkipChildren, nil
@@ -190,6 +194,29 @@ func (a *analyser) figure(n *markdown.Figure) {
 	if len(blk.Exercises) > 0 {
 		r.exercises = append(r.exercises, exercise{page: a.index, fig: num, blk: blk})
 	}
+}
+
+// table reads a table of positions: its problems and what the engine
+// reads of each row. It counts as one figure of the page.
+func (a *analyser) table(n *markdown.Figure) {
+	r := a.r
+	r.figures++
+	num := r.figures
+	r.ids["fig-"+strconv.Itoa(num)] = true
+	r.blocks = append(r.blocks, nil)
+	if a.b.tmpl == nil || a.p.fm.broken {
+		return // the templates or the front matter did not load: that is reported
+	}
+	tab, err := block.ParseTable(n.Source, a.blockOptions())
+	if err != nil {
+		list := engine.AsList(err)
+		list.Rebase(engine.Pos{File: a.p.file, Line: n.Line, Col: n.Col})
+		r.errs = append(r.errs, list...)
+		r.broken = true
+		return
+	}
+	r.tables[num] = tab
+	r.figs = append(r.figs, figureFacts{line: n.Line - 1, facts: tableFacts(tab)})
 }
 
 // blockOptions is the context the page gives its next block: the page's

@@ -108,6 +108,30 @@ func (b *builder) figureKey(p *page, n *markdown.Figure, num int, blk *block.Blo
 	return hex.EncodeToString(h.Sum(nil)[:20])
 }
 
+// tableKey is the digest of what table num of page p, written as n, comes
+// from: figureKey's inputs, with every row's position and profile.
+func (b *builder) tableKey(p *page, n *markdown.Figure, num int, tab *block.Table) string {
+	h := sha256.New()
+	field := func(s string) {
+		var n [4]byte
+		binary.LittleEndian.PutUint32(n[:], uint32(len(s)))
+		h.Write(n[:])
+		h.Write([]byte(s))
+	}
+	field("nardydocs table 1")
+	field(b.opt.Cache.Version)
+	field(b.tmpl.Digest)
+	field(string(p.lang))
+	field(p.url())
+	field(strconv.Itoa(num))
+	field(n.Source)
+	for _, r := range tab.Rows {
+		field(engine.Code(r.Position, r.Dice, r.HasDice, r.Rules))
+		field(r.Rules.Profile())
+	}
+	return hex.EncodeToString(h.Sum(nil)[:20])
+}
+
 // get returns the figure cached under key.
 func (c *Cache) get(key string) (*cachedFigure, bool) {
 	c.mu.Lock()

@@ -21,7 +21,7 @@ func TestDocsClaims(t *testing.T) {
 	in, claims := false, 0
 	for _, line := range strings.Split(string(data), "\n") {
 		switch {
-		case line == "```nardy":
+		case line == "```nardy" || line == "```nardy-table":
 			in = true
 		case in && line == "```":
 			in = false

@@ -27,6 +27,7 @@ type figureView struct {
 	SVGHref string
 	Moves   *movesView
 	Rolls   *rollsView
+	Replies *repliesView
 	Stats   []statView
 	Odds    []oddsView
 	Illegal *illegalView
@@ -63,8 +64,9 @@ type moveRow struct {
 }
 
 type rollsView struct {
-	Extra string
-	Rows  []rollRow
+	Caption string
+	Extra   string
+	Rows    []rollRow
 }
 
 type rollRow struct {
@@ -72,6 +74,19 @@ type rollRow struct {
 	Extra string
 	Plays string
 	Lost  string
+}
+
+// repliesView is the replies table: after each play of each roll, the
+// opponent's statistics.
+type repliesView struct {
+	Caption string
+	Stats   []string // the statistics' column headings
+	Rows    []replyRow
+}
+
+type replyRow struct {
+	Roll, Play string
+	Counts     []string
 }
 
 type statView struct{ Label, Value string }
@@ -138,7 +153,7 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, blk *b
 		v.Moves = movesTable(l, blk, rp)
 	}
 	if blk.Show.Has(block.ShowRolls) {
-		rv := &rollsView{}
+		rv := &rollsView{Caption: rollsCaption(l, blk.Rolls)}
 		if game == engine.Long {
 			rv.Extra = l.T("fig.col.head")
 		}
@@ -168,6 +183,11 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, blk *b
 			rv.Rows = append(rv.Rows, row)
 		}
 		v.Rolls = rv
+	}
+	var replies []engine.Reply
+	if blk.Show.Has(block.ShowReplies) && len(blk.Replies) > 0 {
+		replies = engine.Replies(pos, blk.Rules, blk.Rolls, blk.Replies)
+		v.Replies = repliesTable(l, pos, blk.Replies, replies)
 	}
 	if blk.Show.Has(block.ShowStats) {
 		for _, st := range blk.Stats {
@@ -206,7 +226,26 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, blk *b
 	if err := b.tmpl.HTML.ExecuteTemplate(&out, "figure.html", v); err != nil {
 		return nil, inBlock("template figure.html: " + err.Error())
 	}
-	return &figureOut{html: out.Bytes(), svg: standalone, blk: blk, odds: oddsRes, rows: computedRows(blk, oddsRes, rp)}, nil
+	return &figureOut{html: out.Bytes(), svg: standalone, blk: blk, odds: oddsRes, rows: computedRows(blk, oddsRes, rp, replies)}, nil
+}
+
+// repliesTable lays out the rows of a replies table in language l.
+func repliesTable(l i18n.Lang, pos engine.Position, stats []engine.Stat, rows []engine.Reply) *repliesView {
+	rv := &repliesView{Caption: l.F("fig.replies", "mover", l.SideGen(pos.Turn), "other", l.SideGen(pos.Turn.Other()))}
+	for _, st := range stats {
+		rv.Stats = append(rv.Stats, l.Stat(st))
+	}
+	for _, r := range rows {
+		row := replyRow{Roll: r.Dice.String(), Play: l.T("lost.all")}
+		if !r.Passed {
+			row.Play = r.Play.Notation()
+		}
+		for _, c := range r.Counts {
+			row.Counts = append(row.Counts, l.Rolls(c))
+		}
+		rv.Rows = append(rv.Rows, row)
+	}
+	return rv
 }
 
 // editorSource is the block as the standalone checker shows it for
@@ -264,6 +303,24 @@ func movesTable(l i18n.Lang, blk *block.Block, rp *rollPlays) *movesView {
 	return mv
 }
 
+// rollsCaption names the rows of a rolls table: all 21 rolls, the six
+// doubles, or some rolls.
+func rollsCaption(l i18n.Lang, rolls []engine.Dice) string {
+	doubles := 0
+	for _, d := range rolls {
+		if d.IsDouble() {
+			doubles++
+		}
+	}
+	switch {
+	case len(rolls) == len(engine.AllRolls()):
+		return l.T("fig.rolls")
+	case doubles == 6 && len(rolls) == 6:
+		return l.T("fig.rolls.doubles")
+	}
+	return l.T("fig.rolls.some")
+}
+
 // headCounts writes how many checkers the plays take from the head: "2",
 // or "1 или 2" when the plays differ.
 func headCounts(l i18n.Lang, plays []engine.Play) string {
@@ -284,7 +341,7 @@ func headCounts(l i18n.Lang, plays []engine.Play) string {
 // change reports: "group\tvalue" lines in no language, one per row of the
 // figure's tables, statistic, odds, result and explanation, so that a
 // report can say which rows a change added and removed.
-func computedRows(blk *block.Block, odds []oddsResult, rp *rollPlays) []string {
+func computedRows(blk *block.Block, odds []oddsResult, rp *rollPlays, replies []engine.Reply) []string {
 	pos := blk.Position
 	var rows []string
 	plays := func(d engine.Dice) []string {
@@ -310,6 +367,15 @@ func computedRows(blk *block.Block, odds []oddsResult, rp *rollPlays) []string {
 			rows = append(rows, "the roll "+d.String()+"\t"+strings.Join(plays(d), " or "))
 		}
 	}
+	for _, r := range replies {
+		play := "no play"
+		if !r.Passed {
+			play = r.Play.Notation()
+		}
+		for k, st := range blk.Replies {
+			rows = append(rows, "after "+r.Dice.String()+" "+play+", the reply's "+st.String()+"\t"+r.Counts[k].String())
+		}
+	}
 	if blk.Show.Has(block.ShowStats) {
 		for _, st := range blk.Stats {
 			rows = append(rows, "statistic "+st.String()+"\t"+rp.count(st).String())
@@ -319,10 +385,7 @@ func computedRows(blk *block.Block, odds []oddsResult, rp *rollPlays) []string {
 		rows = append(rows, r.rows()...)
 	}
 	if blk.Show.Has(block.ShowResult) {
-		o := pos.Result(blk.Rules)
-		if pos.Game == engine.Short {
-			o = o.Scored(blk.Scoring, blk.Rules)
-		}
+		o := pos.Result(blk.Rules).Scored(blk.Scoring, blk.Rules)
 		rows = append(rows, "result\t"+o.Kind.String()+" "+strconv.Itoa(o.Points))
 	}
 	if blk.Illegal != nil {

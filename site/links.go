@@ -32,7 +32,7 @@ func (b *builder) checkLinks(errs *engine.ErrorList) {
 			}
 			j, ok := b.byKey[target]
 			if !ok && b.dropped[target] {
-				errs.Add(l.pos, "link "+strconv.Quote(l.dest)+": "+b.contentPath(target)+" is the move checker's page, which a build without the checker leaves out")
+				b.res[i].hrefs[l.dest] = "" // its text stays, without the link
 				continue
 			}
 			if !ok {
@@ -98,7 +98,8 @@ func resolveLink(p *page, dest string) (target, anchor string) {
 
 // dropCheckerPages leaves out of a build without the checker every page
 // that holds the checker's block editor: without the checker it would
-// offer controls that do nothing. Links to it are then errors.
+// offer controls that do nothing. A link to it keeps its text, without
+// the link.
 func (b *builder) dropCheckerPages() {
 	var pages []*page
 	var res []*analysis

@@ -189,8 +189,8 @@ func TestContentsPagePath(t *testing.T) {
 
 // TestNoCheckerLeavesOutItsPage: a build without the checker has no page
 // with the checker's block editor (in the table of contents, the sitemap
-// or on disk), and no checker form anywhere; a link to that page is an
-// error naming why. With the checker, the page is built.
+// or on disk), and no checker form anywhere; a link to that page keeps
+// its text, without the link. With the checker, the page is built.
 func TestNoCheckerLeavesOutItsPage(t *testing.T) {
 	t.Parallel()
 	editor := pageText("Проверка хода", "```nardy\ngame: long\nposition: start\ndice: 6-5\nshow: diagram editor\n```")
@@ -222,10 +222,13 @@ func TestNoCheckerLeavesOutItsPage(t *testing.T) {
 		t.Error("with the checker, its page is not built or not in the table of contents")
 	}
 
-	files["ru/index.md"] = pageText("Главная", "[Проверка](checker.md)")
-	files["uk/index.md"] = pageText("Головна", "[Перевірка](checker.md)")
-	got := buildErrors(t, files)
-	if want := `content/ru/index.md:4:1: link "checker.md": content/ru/checker.md is the move checker's page, which a build without the checker leaves out`; !strings.Contains(got, want) {
-		t.Errorf("errors:\n%s\nwant %s", got, want)
+	files["ru/index.md"] = pageText("Главная", "Есть [проверка хода](checker.md).")
+	files["uk/index.md"] = pageText("Головна", "Є [перевірка ходу](checker.md).")
+	s, err = Build(t.Context(), Options{Content: "content", FS: files})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(s.Files["ru/index.html"]); !strings.Contains(got, "<p>Есть проверка хода.</p>") {
+		t.Errorf("a link to the checker's page in a build without it: %s", got[strings.Index(got, "<article>"):])
 	}
 }

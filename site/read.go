@@ -44,6 +44,9 @@ type frontMatter struct {
 	HasGame     bool
 	Rules       engine.Rules
 	RulesText   string
+	// Sheet is set by "print: sheet": the page is a one-page summary,
+	// printed compact on one A4 sheet.
+	Sheet bool
 	// broken is set when the front matter could not be read, so that
 	// the blocks it gives their game and rules to are not judged.
 	broken bool
@@ -315,8 +318,13 @@ func parseFrontMatter(p *page, base engine.Rules, errs *engine.ErrorList) frontM
 				fm.broken = true
 			}
 			fm.Rules, fm.RulesText = r, val
+		case "print":
+			if val != "sheet" {
+				errs.Add(e.at, "print "+strconv.Quote(val)+`: write "sheet" (a one-page summary, printed on one sheet)`)
+			}
+			fm.Sheet = val == "sheet"
 		default:
-			errs.Add(e.keyAt, "unknown front matter key "+strconv.Quote(e.key)+"; known: title, description, order, game, rules")
+			errs.Add(e.keyAt, "unknown front matter key "+strconv.Quote(e.key)+"; known: title, description, order, game, rules, print")
 		}
 	}
 	switch {

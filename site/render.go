@@ -38,6 +38,8 @@ type pageView struct {
 	Alternates  []alternate
 	Profile     string
 	Script      *scriptView
+	// Sheet marks a one-page summary ("print: sheet"), printed compact.
+	Sheet bool
 }
 
 // minSections is how many second-level headings make a page long enough
@@ -62,6 +64,7 @@ func (b *builder) render(i int) rendered {
 	p, an := b.pages[i], b.res[i]
 	var out rendered
 	doc := b.parse(p)
+	unlink(doc, an.hrefs)
 	num := 0
 	err := ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -85,6 +88,8 @@ func (b *builder) render(i int) rendered {
 				num++
 				if blk := an.blocks[num-1]; blk != nil {
 					b.renderFigure(p, n, num, blk, &out)
+				} else if tab := an.tables[num]; tab != nil {
+					b.renderTable(p, n, num, tab, &out)
 				}
 			}
 			return ast.WalkSkipChildren, nil
@@ -180,6 +185,7 @@ func (b *builder) layout(i int, doc ast.Node) ([]byte, error) {
 		CSP:         CSP,
 		Content:     template.HTML(body.String()),
 		Profile:     b.profileText(p),
+		Sheet:       p.fm.Sheet,
 	}
 	if w := b.res[i].script; w != "" {
 		v.Script = &scriptView{Exec: relURL(url, wasm.Exec), Loader: relURL(url, "checker.js"), Wasm: relURL(url, w)}
@@ -217,44 +223,65 @@ func (b *builder) profileText(p *page) string {
 	return p.lang.F("footer.profile", "profile", profileName(p.lang, p.fm.Rules))
 }
 
-// profileName names a profile in language l: the preset's title and
-// name, and the overrides on top of it.
+// profileName names a profile in language l as readers know it: the
+// preset's title and, for each rule that differs from it, the rule's name
+// and reading ("«без ничьих» с изменениями: вторая шашка с головы на
+// первом ходу — только при 6-6, 4-4 и 3-3").
 func profileName(l i18n.Lang, r engine.Rules) string {
 	words := strings.Fields(r.Profile())
-	s := l.F("profile.name", "title", l.T("preset."+words[0]), "name", words[0])
-	if len(words) > 1 {
-		s += " " + l.F("profile.plus", "rules", strings.Join(words[1:], ", "))
+	s := l.F("profile.name", "title", l.T("preset."+words[0]))
+	var changes []string
+	for _, kv := range words[1:] {
+		k, v, _ := strings.Cut(kv, "=")
+		changes = append(changes, lowerFirst(l.RuleName(k))+" — "+l.RuleValue(k, v))
+	}
+	if len(changes) > 0 {
+		s += " " + l.F("profile.plus", "rules", strings.Join(changes, "; "))
 	}
 	return s
 }
 
-// presetRow is one row of the presets table.
+// lowerFirst writes s with a small first letter.
+func lowerFirst(s string) string {
+	for i, r := range s {
+		return strings.ToLower(string(r)) + s[i+len(string(r)):]
+	}
+	return s
+}
+
+// presetsView is the data of presets.html: the rules as rows, the presets
+// as columns, every rule and reading in the reader's words.
+type presetsView struct {
+	L       i18n.Lang
+	Presets []presetCol
+	Rows    []presetRow
+}
+
+// presetCol is a preset: its title and what it is for.
+type presetCol struct{ Title, Desc string }
+
+// presetRow is a rule: its name and its reading in each preset.
 type presetRow struct {
-	Name, Title, Desc string
-	Values            []string
+	Rule   string
+	Values []string
 }
 
 // presetsTable renders the table of the presets in language l.
 func (b *builder) presetsTable(l i18n.Lang) ([]byte, error) {
-	var keys []string
-	for _, k := range engine.RuleKeys {
-		keys = append(keys, k.Name)
-	}
-	var rows []presetRow
+	v := presetsView{L: l}
 	for _, pr := range engine.Presets {
-		row := presetRow{Name: pr.Name, Title: l.T("preset." + pr.Name), Desc: l.T("preset." + pr.Name + ".desc")}
-		for _, k := range keys {
-			v, _ := pr.Rules.Get(k)
-			row.Values = append(row.Values, v)
+		v.Presets = append(v.Presets, presetCol{Title: l.T("preset." + pr.Name), Desc: l.T("preset." + pr.Name + ".desc")})
+	}
+	for _, k := range engine.RuleKeys {
+		row := presetRow{Rule: l.RuleName(k.Name)}
+		for _, pr := range engine.Presets {
+			val, _ := pr.Rules.Get(k.Name)
+			row.Values = append(row.Values, l.RuleValue(k.Name, val))
 		}
-		rows = append(rows, row)
+		v.Rows = append(v.Rows, row)
 	}
 	var out bytes.Buffer
-	err := b.tmpl.HTML.ExecuteTemplate(&out, "presets.html", struct {
-		L    i18n.Lang
-		Keys []string
-		Rows []presetRow
-	}{l, keys, rows})
+	err := b.tmpl.HTML.ExecuteTemplate(&out, "presets.html", v)
 	return out.Bytes(), err
 }
 
@@ -310,4 +337,27 @@ func (b *builder) extraPages() error {
 	}
 	sm.WriteString("</urlset>\n")
 	return b.emit("sitemap.xml", []byte(sm.String()))
+}
+
+// unlink replaces each link whose destination hrefs maps to "" (a page
+// the build leaves out) by its text.
+func unlink(doc ast.Node, hrefs map[string]string) {
+	var links []*ast.Link
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if l, ok := n.(*ast.Link); ok && entering {
+			if href, ok := hrefs[string(l.Destination)]; ok && href == "" {
+				links = append(links, l)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, l := range links {
+		parent := l.Parent()
+		for c := l.FirstChild(); c != nil; {
+			next := c.NextSibling()
+			parent.InsertBefore(parent, l, c)
+			c = next
+		}
+		parent.RemoveChild(parent, l)
+	}
 }

@@ -25,12 +25,15 @@ type figureFacts struct {
 // readFacts lists what the engine reads of a block, in a form that does
 // not depend on the page's language.
 func readFacts(blk *block.Block) []fact {
-	var plays, stats, odds, exercises, claims, rolls, marks []string
+	var plays, stats, replies, odds, exercises, claims, rolls, marks []string
 	for _, pl := range blk.Plays {
 		plays = append(plays, pl.Dice.String()+" "+pl.Play.Notation())
 	}
 	for _, st := range blk.Stats {
 		stats = append(stats, st.String())
+	}
+	for _, st := range blk.Replies {
+		replies = append(replies, st.String())
 	}
 	for _, it := range blk.Odds {
 		odds = append(odds, it.Kind.String()+" "+it.Point.String()+" "+strconv.Itoa(it.Turns))
@@ -58,6 +61,7 @@ func readFacts(blk *block.Block) []fact {
 		{"rules", blk.Rules.Profile()},
 		{"outputs", strconv.Itoa(int(blk.Show))},
 		{"statistics", strings.Join(stats, " ")},
+		{"replies", strings.Join(replies, " ")},
 		{"odds", strings.Join(odds, ", ")},
 		{"rolls", strings.Join(rolls, " ")},
 		{"arrows", engine.FormatSegments(blk.Arrows)},
@@ -68,6 +72,22 @@ func readFacts(blk *block.Block) []fact {
 		{"claims", strings.Join(claims, "; ")},
 		{"name", blk.Name},
 	}
+}
+
+// tableFacts lists what the engine reads of a table: its kind and the
+// facts of each row.
+func tableFacts(tab *block.Table) []fact {
+	kind := "results"
+	if tab.Kind == block.TableStats {
+		kind = "statistics"
+	}
+	facts := []fact{{"table", kind}, {"rows", strconv.Itoa(len(tab.Rows))}}
+	for i, r := range tab.Rows {
+		for _, f := range readFacts(r) {
+			facts = append(facts, fact{"row " + strconv.Itoa(i+1) + "'s " + f.name, f.value})
+		}
+	}
+	return facts
 }
 
 // checkTranslations reports pages that exist in one language only, and
@@ -106,7 +126,7 @@ func (b *builder) compareFigures(i, j int, errs *engine.ErrorList) {
 		return
 	}
 	for k := range mine {
-		for f := range mine[k].facts {
+		for f := range min(len(mine[k].facts), len(theirs[k].facts)) {
 			a, c := mine[k].facts[f], theirs[k].facts[f]
 			if a.value == c.value {
 				continue

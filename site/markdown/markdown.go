@@ -34,10 +34,16 @@ const Language = "nardy"
 // that becomes the table of the rule profiles' presets.
 const PresetsLanguage = "nardy-presets"
 
+// TableLanguage is the info string of a fenced code block that holds a
+// table of positions: position blocks separated by "---" lines, one row
+// each (see block.ParseTable).
+const TableLanguage = "nardy-table"
+
 // KindFigure is the AST node kind of a position block.
 var KindFigure = ast.NewNodeKind("NardyFigure")
 
-// Figure replaces a ```nardy (or ```nardy-presets) fenced code block.
+// Figure replaces a ```nardy (or ```nardy-presets, ```nardy-table)
+// fenced code block.
 type Figure struct {
 	ast.BaseBlock
 	// Source is the block's text; Line is the file line of its first
@@ -47,6 +53,8 @@ type Figure struct {
 	// Presets marks the table of the rule profiles' presets instead of a
 	// position block.
 	Presets bool
+	// Table marks a table of positions instead of a position block.
+	Table bool
 	// HTML, when set, is what the renderer writes for the figure, without
 	// calling the Compiler.
 	HTML []byte
@@ -58,7 +66,7 @@ func (n *Figure) Kind() ast.NodeKind { return KindFigure }
 // Dump implements ast.Node.
 func (n *Figure) Dump(source []byte, level int) {
 	ast.DumpHelper(n, source, level, map[string]string{
-		"Line": strconv.Itoa(n.Line), "Col": strconv.Itoa(n.Col), "Presets": strconv.FormatBool(n.Presets),
+		"Line": strconv.Itoa(n.Line), "Col": strconv.Itoa(n.Col), "Presets": strconv.FormatBool(n.Presets), "Table": strconv.FormatBool(n.Table),
 	}, nil)
 }
 
@@ -84,14 +92,14 @@ func (e Extender) Extend(m goldmark.Markdown) {
 
 type transformer struct{}
 
-// Transform replaces every ```nardy and ```nardy-presets fenced code
-// block with a Figure.
+// Transform replaces every ```nardy, ```nardy-presets and ```nardy-table
+// fenced code block with a Figure.
 func (transformer) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
 	source := reader.Source()
 	var fences []*ast.FencedCodeBlock
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if fcb, ok := n.(*ast.FencedCodeBlock); ok && entering {
-			if lang := string(fcb.Language(source)); lang == Language || lang == PresetsLanguage {
+			if lang := string(fcb.Language(source)); lang == Language || lang == PresetsLanguage || lang == TableLanguage {
 				fences = append(fences, fcb)
 			}
 		}
@@ -102,7 +110,8 @@ func (transformer) Transform(doc *ast.Document, reader text.Reader, _ parser.Con
 	}
 	idx := NewLineIndex(source)
 	for _, fcb := range fences {
-		fig := &Figure{Presets: string(fcb.Language(source)) == PresetsLanguage}
+		lang := string(fcb.Language(source))
+		fig := &Figure{Presets: lang == PresetsLanguage, Table: lang == TableLanguage}
 		var body bytes.Buffer
 		lines := fcb.Lines()
 		for i := 0; i < lines.Len(); i++ {
@@ -146,8 +155,11 @@ func (r figureRenderer) render(w util.BufWriter, _ []byte, n ast.Node, entering 
 		}
 	default:
 		lang := Language
-		if fig.Presets {
+		switch {
+		case fig.Presets:
 			lang = PresetsLanguage
+		case fig.Table:
+			lang = TableLanguage
 		}
 		out = []byte(`<pre><code class="language-` + lang + `">` + html.EscapeString(fig.Source) + "</code></pre>\n")
 	}

@@ -199,3 +199,25 @@ func TestLineIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestTransformTable: a ```nardy-table fence becomes a Figure marked as a
+// table, with its rows' text as its source.
+func TestTransformTable(t *testing.T) {
+	t.Parallel()
+	m := goldmark.New(goldmark.WithExtensions(Extender{}))
+	src := "Итоги:\n\n```nardy-table\nwhite:\n---\nblack:\n```\n"
+	figs := figures(parse(t, m, src))
+	if len(figs) != 1 {
+		t.Fatalf("%d figures, want 1", len(figs))
+	}
+	if f := figs[0]; !f.Table || f.Presets || f.Source != "white:\n---\nblack:\n" || f.Line != 4 || f.Col != 1 {
+		t.Errorf("table figure: %+v", f)
+	}
+	var out bytes.Buffer
+	if err := m.Convert([]byte(src), &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `<pre><code class="language-nardy-table">`) {
+		t.Errorf("without a compiler the table is not written as its listing:\n%s", out.String())
+	}
+}

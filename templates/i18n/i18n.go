@@ -335,6 +335,10 @@ func (l Lang) Reason(v engine.Verdict, g engine.Game, d engine.Dice) string {
 		if len(v.Play.Moves()) == 0 {
 			key += ".pass"
 		}
+	case engine.ReasonSixBlock:
+		if v.HomeExemption {
+			key += ".home"
+		}
 	}
 	return fill(l.CheckerText(key), func(name string) (string, bool) {
 		switch name {
@@ -383,6 +387,14 @@ func (l Lang) location(p engine.Point) string {
 // count is N for the plural nouns of the checker's table.
 func (l Lang) count(n int, key string) string { return counted(n, l.CheckerText(key)) }
 
+// RuleName names a rule key ("head-exception") as a reader knows the
+// rule: "Вторая шашка с головы на первом ходу".
+func (l Lang) RuleName(key string) string { return l.T("rule." + key) }
+
+// RuleValue says what a rule key's value means: "только при 6-6, 4-4
+// и 3-3".
+func (l Lang) RuleValue(key, value string) string { return l.T("rule." + key + "." + value) }
+
 // Stat names a dice statistic: "Бросков, которые выводят все шашки".
 func (l Lang) Stat(s engine.Stat) string { return l.T("stat." + s.String()) }
 
@@ -398,17 +410,14 @@ func (l Lang) Result(p engine.Position, r engine.Rules, sc engine.Scoring) strin
 	case !o.Over:
 		return ""
 	}
-	scored := o
-	if p.Game == engine.Short {
-		scored = o.Scored(sc, r)
-	}
+	scored := o.Scored(sc, r)
 	reduced := p.Game == engine.Short && o.Kind.Multiplier() > 1 && scored.Points == sc.Value()
 	key := "result.win"
 	if reduced {
 		key = "result.win.single"
 	}
 	s := l.F(key, "winner", l.Side(o.Winner, true), "kind", l.T("result.kind."+o.Kind.String()), "points", l.N(scored.Points, "point"))
-	if p.Game == engine.Short && sc.CubeInUse {
+	if sc.CubeInUse && (p.Game == engine.Short || r.LongCube) {
 		s += " " + l.F("result.cube", "cube", strconv.Itoa(sc.Value()))
 		if reduced {
 			if r.Short == engine.Eastern {

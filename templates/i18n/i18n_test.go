@@ -32,6 +32,28 @@ func TestTablesHaveIdenticalKeys(t *testing.T) {
 	}
 }
 
+// TestEveryRuleHasAName: readers see every rule key, each of its values
+// and every preset in their language.
+func TestEveryRuleHasAName(t *testing.T) {
+	for _, l := range Langs {
+		for _, k := range engine.RuleKeys {
+			if !l.Has("rule." + k.Name) {
+				t.Errorf("%s: the rule %s has no name", l, k.Name)
+			}
+			for _, v := range k.Values {
+				if !l.Has("rule." + k.Name + "." + v) {
+					t.Errorf("%s: %s=%s has no words", l, k.Name, v)
+				}
+			}
+		}
+		for _, p := range engine.Presets {
+			if !l.Has("preset."+p.Name) || !l.Has("preset."+p.Name+".desc") {
+				t.Errorf("%s: the preset %s has no title or description", l, p.Name)
+			}
+		}
+	}
+}
+
 func TestNoKeyDefinedTwice(t *testing.T) {
 	for _, l := range Langs {
 		seen := map[string]bool{}
@@ -162,8 +184,19 @@ func TestReason(t *testing.T) {
 		t.Errorf("RU.Reason = %q, want %q", got, want)
 	}
 	v = engine.Explain(p, d, engine.DefaultRules, "24/18")
-	if got, want := UK.Reason(v, p.Game, d), "Цей хід використовує 1 кубик, а зіграти можна 2 кубики. Відмовитися від ходу не можна: грається все, що проходить."; got != want {
+	if got, want := UK.Reason(v, p.Game, d), "Цей хід використовує 1 кубик, а зіграти можна 2 кубики. Відмовитися від ходу не можна: треба зіграти все, що проходить."; got != want {
 		t.Errorf("UK.Reason = %q, want %q", got, want)
+	}
+	// A six-block under block-exemption=home: a Black checker on 22 has
+	// passed White's 10..5 but not reached Black's home.
+	block, err := engine.ParseCode("Lw61:24x9,13,10,9,8,6,5:22,12x14")
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := engine.Rules{BlockExemption: engine.ExemptHome}
+	v = engine.Explain(block, engine.Dice{6, 1}, home, "13/7 24/23")
+	if got, want := RU.Reason(v, engine.Long, engine.Dice{6, 1}), "Нельзя занять шесть пунктов подряд (10, 9, 8, 7, 6, 5), пока ни одна шашка соперника не дошла до своего дома."; got != want {
+		t.Errorf("RU.Reason, block-exemption=home = %q, want %q", got, want)
 	}
 	for _, l := range Langs {
 		for r := engine.ReasonLegal; r <= engine.ReasonNotListed; r++ {
@@ -198,6 +231,27 @@ func TestResult(t *testing.T) {
 	} {
 		if got := c.lang.Result(gammon, c.r, c.sc); got != c.want {
 			t.Errorf("%s Result(%+v):\n got %q\nwant %q", c.lang, c.sc, got, c.want)
+		}
+	}
+	// Long nardy: a home mars, and the tournament cube.
+	homeMars, err := engine.ParseCode("Lb::18x5,17x5,16x5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		lang Lang
+		sc   engine.Scoring
+		r    engine.Rules
+		want string
+	}{
+		{RU, engine.Scoring{}, engine.DefaultRules, "Белые выиграли: марс, 2 очка."},
+		{RU, engine.Scoring{}, engine.Rules{HomeMars: true}, "Белые выиграли: домашний марс, 3 очка."},
+		{UK, engine.Scoring{CubeInUse: true, Cube: 2}, engine.Rules{HomeMars: true, LongCube: true}, "Білі виграли: домашній марс, 6 очок. Куб подвоєння стоїть на 2."},
+		// Without long-cube=on the cube is not counted in long nardy.
+		{RU, engine.Scoring{CubeInUse: true, Cube: 2}, engine.DefaultRules, "Белые выиграли: марс, 2 очка."},
+	} {
+		if got := c.lang.Result(homeMars, c.r, c.sc); got != c.want {
+			t.Errorf("%s long Result(%+v, %+v):\n got %q\nwant %q", c.lang, c.sc, c.r, got, c.want)
 		}
 	}
 }
