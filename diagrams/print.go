@@ -47,6 +47,7 @@ func colourPairs() []colourPair {
 		{s.whiteFill, p.whiteFill, fill}, {s.whiteEdge, p.whiteEdge, stroke}, {s.whiteRing, p.whiteRing, stroke}, {s.whiteInk, p.whiteInk, fill},
 		{s.blackFill, p.blackFill, fill}, {s.blackEdge, p.blackEdge, stroke}, {s.blackRing, p.blackRing, stroke}, {s.blackInk, p.blackInk, fill},
 		{s.arrow, p.arrow, fill | stroke}, {s.halo, p.halo, stroke}, // the arrowhead is filled with the arrow's colour
+		{s.illegal, p.illegal, stroke}, // a forbidden move's dashes and cross
 		{s.markFill, p.markFill, fill}, {s.markEdge, p.markEdge, stroke},
 		{s.badge, p.badge, fill}, {s.badgeInk, p.badgeInk, fill},
 		{s.turnFill, p.turnFill, fill}, {s.turnEdge, p.turnEdge, stroke}, {s.turnInk, p.turnInk, fill},

@@ -150,6 +150,9 @@ func (b *builder) task(l i18n.Lang, n int, e exercise, url string) (taskView, er
 	// The task itself has the id id.
 	dopt := board.Options(l, &drawn, id+"-board")
 	dopt.Arrows, dopt.Marks = nil, nil // arrows and marks would give the answer away
+	if !slices.Contains(blk.Exercises, block.ExerciseIllegal) {
+		dopt.Illegal = nil // the forbidden move is drawn for the question about it
+	}
 	dopt.Printable = true
 	t := taskView{
 		N: n, ID: id,

@@ -15,7 +15,8 @@ import (
 
 // Options returns the diagram options of a block: its title and text
 // description in language l, the labels, the dice, arrows and marks. id is
-// the diagram's id on its page.
+// the diagram's id on its page. The play of an "illegal:" line is drawn
+// as a forbidden move, and the description says so.
 func Options(l i18n.Lang, blk *block.Block, id string) diagrams.Options {
 	pos := blk.Position
 	title := l.F("diagram.title", "game", l.Game(pos.Game), "side", l.SideGen(pos.Turn))
@@ -25,6 +26,9 @@ func Options(l i18n.Lang, blk *block.Block, id string) diagrams.Options {
 	desc := l.Describe(pos, blk.Dice, blk.HasDice)
 	if blk.Caption != "" {
 		desc = strings.TrimSpace(blk.Caption) + " " + desc
+	}
+	if blk.Illegal != nil {
+		desc += " " + l.F("desc.illegal", "play", blk.IllegalText)
 	}
 	turn := l.T("diagram.to_move")
 	if pos.GameOver(blk.Rules) {
@@ -44,6 +48,7 @@ func Options(l i18n.Lang, blk *block.Block, id string) diagrams.Options {
 		Dice:    blk.Dice,
 		HasDice: blk.HasDice,
 		Arrows:  blk.Arrows,
+		Illegal: blk.Illegal,
 		Marks:   blk.Marks,
 	}
 }

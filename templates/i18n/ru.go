@@ -66,6 +66,10 @@ var ru = map[string]string{
 	"desc.turn":      "Ход {side}.",
 	"desc.turn.dice": "Ход {side}, на кубиках {dice}.",
 
+	// A forbidden move drawn on a diagram, and the line under it.
+	"desc.illegal":      "Пунктирная стрелка с крестиком — запрещённый ход {play}.",
+	"fig.illegal.drawn": "На схеме он показан пунктирной стрелкой с крестиком.",
+
 	"fig.code":        "Код позиции",
 	"fig.svg":         "схема в SVG для печати",
 	"fig.moves":       "Разрешённые ходы при {dice}",

@@ -66,6 +66,10 @@ var uk = map[string]string{
 	"desc.turn":      "Хід {side}.",
 	"desc.turn.dice": "Хід {side}, на кубиках {dice}.",
 
+	// A forbidden move drawn on a diagram, and the line under it.
+	"desc.illegal":      "Пунктирна стрілка з хрестиком — заборонений хід {play}.",
+	"fig.illegal.drawn": "На схемі його показано пунктирною стрілкою з хрестиком.",
+
 	"fig.code":        "Код позиції",
 	"fig.svg":         "схема в SVG для друку",
 	"fig.moves":       "Дозволені ходи за {dice}",
