@@ -60,7 +60,8 @@ func colourPairs() []colourPair {
 }
 
 // PrintCSS returns style sheet rules that show every Printable Screen
-// diagram (an <svg class="nardy-board">) of a page in the Print theme:
+// diagram (an <svg class="nardy-board">) of a page, and every Screen roll
+// grid (which has that class too), in the Print theme:
 // each Screen colour becomes its Print colour, in the attributes the
 // Screen theme writes it in (an element inherits the colour of its group,
 // as restyled), the wooden gradients white, and the hatched triangles

@@ -74,8 +74,6 @@ type rollRow struct {
 	Lost  string
 }
 
-type statView struct{ Label, Value string }
-
 type illegalView struct{ Play, Reason string }
 
 // compactRows is how many legal plays a figure lists as a table; more
@@ -170,8 +168,12 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, blk *b
 		v.Rolls = rv
 	}
 	if blk.Show.Has(block.ShowStats) {
-		for _, st := range blk.Stats {
-			v.Stats = append(v.Stats, statView{Label: l.Stat(st), Value: l.Rolls(rp.count(st))})
+		for k, st := range blk.Stats {
+			sv, err := newStatView(l, st, rp.count(st), id+"-rolls-"+strconv.Itoa(k+1))
+			if err != nil {
+				return nil, inBlock("roll grid: " + err.Error())
+			}
+			v.Stats = append(v.Stats, sv)
 		}
 	}
 	var oddsRes []oddsResult

@@ -171,7 +171,8 @@ func (b *builder) task(l i18n.Lang, n int, e exercise, url string) (taskView, er
 		case block.ExerciseStats:
 			for _, st := range blk.Stats {
 				t.Questions = append(t.Questions, l.T("ws.q."+st.String()))
-				t.Answers = append(t.Answers, l.Stat(st)+": "+l.Rolls(engine.Statistic(pos, blk.Rules, st))+".")
+				c := engine.Statistic(pos, blk.Rules, st)
+				t.Answers = append(t.Answers, strings.TrimSpace(l.Stat(st)+": "+statValue(l, c)+". "+statSum(l, c)))
 				lines++
 			}
 		case block.ExerciseIllegal:
