@@ -139,7 +139,13 @@ func TestBasicSiteFiles(t *testing.T) {
 	for _, frag := range []string{
 		`<h2 id="первый-ход">Первый ход</h2>`,
 		`<td class="play">24/18 24/18</td>`,
-		`<td class="play">24/15 24/21</td>`,
+		`<tr class="marked"><td>2</td><td class="play"><mark>24/15 24/21</mark> <span class="tag"><span aria-hidden="true">▲ </span>о нём в тексте</span></td><td>2</td></tr>`,
+		// The position after 24/18 24/18 beside the one before, both
+		// named; the other side to move.
+		`<div class="board"><p class="board-label">До хода</p><svg xmlns="http://www.w3.org/2000/svg" id="fig-1-board"`,
+		`<div class="board"><p class="board-label">После хода 24/21/18 24/21/18</p><svg xmlns="http://www.w3.org/2000/svg" id="fig-1-after"`,
+		`<title id="fig-1-after-title">Позиция после хода 24/21/18 24/21/18: длинные нарды, ход чёрных</title>`,
+		`<desc id="fig-1-after-desc">Позиция после хода 24/21/18 24/21/18. Белые: 13 шашек на голове (пункт 24), 2 на пункте 18; пипов: 348.`,
 		`24/18 24/18, две шестёрки пропадают`,
 		`Пункт 12 занят соперником.`,
 		// 3/36 and 6/36 are 8.33 % and 16.67 %: a decimal comma, a

@@ -70,6 +70,12 @@ var ru = map[string]string{
 	"desc.illegal":      "Пунктирная стрелка с крестиком — запрещённый ход {play}.",
 	"fig.illegal.drawn": "На схеме он показан пунктирной стрелкой с крестиком.",
 
+	// A position before and after a move ("after:").
+	"fig.before":          "До хода",
+	"fig.after":           "После хода {play}",
+	"diagram.title.after": "Позиция после хода {play}: {game}, ход {side}",
+	"desc.after":          "Позиция после хода {play}.",
+
 	"fig.code":        "Код позиции",
 	"fig.svg":         "схема в SVG для печати",
 	"fig.moves":       "Разрешённые ходы при {dice}",
@@ -86,6 +92,9 @@ var ru = map[string]string{
 	"fig.rolls":       "Все броски в этой позиции",
 	"fig.stats":       "Вероятности бросков",
 	"fig.illegal":     "Запрещённый ход: {play}",
+
+	// The play the prose discusses, marked in the table of legal moves.
+	"fig.marked": "о нём в тексте",
 
 	"stat.off":     "Бросков, которые выводят все оставшиеся шашки",
 	"stat.nomove":  "Бросков, при которых хода нет",
@@ -131,7 +140,6 @@ var ru = map[string]string{
 	"result.draw":            "Ничья: {second} вывели все шашки последним броском, очков не получает никто.",
 	"result.pending":         "Последний бросок: если {second} выведут все шашки этим броском, будет ничья; иначе {starter} выигрывают {points}.",
 	"fig.result":             "Итог партии",
-	"fig.extra.note":         "Число после хода — столбец «{col}».",
 	"checker.try":            "Попробуйте сами: ваш ход при {dice}",
 	"editor.block":           "Позиция: блок позиции или её код",
 	"editor.plays":           "Разрешённые ходы",

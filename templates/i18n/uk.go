@@ -70,6 +70,12 @@ var uk = map[string]string{
 	"desc.illegal":      "Пунктирна стрілка з хрестиком — заборонений хід {play}.",
 	"fig.illegal.drawn": "На схемі його показано пунктирною стрілкою з хрестиком.",
 
+	// A position before and after a move ("after:").
+	"fig.before":          "До ходу",
+	"fig.after":           "Після ходу {play}",
+	"diagram.title.after": "Позиція після ходу {play}: {game}, хід {side}",
+	"desc.after":          "Позиція після ходу {play}.",
+
 	"fig.code":        "Код позиції",
 	"fig.svg":         "схема в SVG для друку",
 	"fig.moves":       "Дозволені ходи за {dice}",
@@ -86,6 +92,9 @@ var uk = map[string]string{
 	"fig.rolls":       "Усі кидки в цій позиції",
 	"fig.stats":       "Імовірності кидків",
 	"fig.illegal":     "Заборонений хід: {play}",
+
+	// The play the prose discusses, marked in the table of legal moves.
+	"fig.marked": "про нього в тексті",
 
 	"stat.off":     "Кидків, які виводять усі шашки, що лишилися",
 	"stat.nomove":  "Кидків, за яких ходу немає",
@@ -131,7 +140,6 @@ var uk = map[string]string{
 	"result.draw":            "Нічия: {second} вивели всі шашки останнім кидком, очок не отримує ніхто.",
 	"result.pending":         "Останній кидок: якщо {second} виведуть усі шашки цим кидком, буде нічия; інакше {starter} виграють {points}.",
 	"fig.result":             "Підсумок партії",
-	"fig.extra.note":         "Число після ходу — стовпчик «{col}».",
 	"checker.try":            "Спробуйте самі: ваш хід за {dice}",
 	"editor.block":           "Позиція: блок позиції або її код",
 	"editor.plays":           "Дозволені ходи",
