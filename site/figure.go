@@ -34,6 +34,8 @@ type figureView struct {
 	Result  string
 	Checker *checkerView
 	Editor  *editorView
+	// Legend links the notation page, from every table of moves.
+	Legend string
 }
 
 // checkerView is the move checker under a figure.
@@ -124,6 +126,7 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, blk *b
 		ID:      id,
 		Caption: blk.Caption,
 		Code:    engine.Code(pos, blk.Dice, blk.HasDice, blk.Rules),
+		Legend:  relURL(p.url(), notationURL(l)),
 	}
 	if pos.Game == engine.Short {
 		v.GnubgID, _ = pos.GnubgID()

@@ -216,14 +216,18 @@ func playsAnswer(l i18n.Lang, blk *block.Block) string {
 }
 
 // checkGeneratedPaths reports a content page whose output path is that
-// of a page the build generates: a worksheet ("ru/worksheets/long.md")
-// or a contents page ("ru/contents.md").
+// of a page the build generates: a worksheet ("ru/worksheets/long.md"),
+// a contents page ("ru/contents.md") or the notation page
+// ("ru/notation.md").
 func (b *builder) checkGeneratedPaths(errs *engine.ErrorList) {
 	for _, p := range b.pages {
 		for _, g := range []engine.Game{engine.Long, engine.Short} {
 			if p.url() == worksheetURL(p.lang, g) && b.nav.worksheet[p.lang][g] {
 				errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the page would be written to "+p.url()+", where the build writes the worksheet of the exercises of "+g.String()+" nardy; rename the page")
 			}
+		}
+		if p.url() == notationURL(p.lang) {
+			errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the page would be written to "+p.url()+", where the build writes the page on the notation of moves; rename the page")
 		}
 		if p.url() == contentsURL(p.lang) && b.nav.contents[p.lang] {
 			errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the page would be written to "+p.url()+", where the build writes the list of every page (a section has more than "+strconv.Itoa(tocFull)+" pages); rename the page")
