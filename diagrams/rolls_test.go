@@ -176,3 +176,24 @@ func TestRollGridErrors(t *testing.T) {
 		t.Errorf("derived ids %q and %q", ida, idb)
 	}
 }
+
+// TestRollGridCompact: like a board, a grid writes what its cells share
+// once, on a group (no element repeats an attribute its group sets), and
+// keeps within a budget (drawing every cell with all its attributes
+// takes over 9,000 bytes).
+func TestRollGridCompact(t *testing.T) {
+	out := grid(t, gridOptions(Screen))
+	if len(out) > 6500 {
+		t.Errorf("the grid takes %d bytes, over the budget of 6500", len(out))
+	}
+	parse(t, out).walk(func(n *node) {
+		for a, v := range n.attrs {
+			if _, ok := inherited[a]; !ok || n.parent == nil {
+				continue
+			}
+			if got := n.parent.inheritedAttr(a); got == v {
+				t.Errorf("<%s %s=%q> inside a group that sets it already", n.name, a, v)
+			}
+		}
+	})
+}
