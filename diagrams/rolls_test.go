@@ -179,8 +179,7 @@ func TestRollGridErrors(t *testing.T) {
 
 // TestRollGridCompact: like a board, a grid writes what its cells share
 // once, on a group (no element repeats an attribute its group sets), and
-// keeps within a budget (drawing every cell with all its attributes
-// takes over 9,000 bytes).
+// keeps within a budget.
 func TestRollGridCompact(t *testing.T) {
 	out := grid(t, gridOptions(Screen))
 	if len(out) > 6500 {
