@@ -4,9 +4,11 @@
 // checkers listed per side, a position code, "start" or an earlier
 // block's position, then "play:" lines), a roll and a rule profile, and
 // says what the page shows of it: a diagram with arrows and marks, the
-// legal plays, a table over all rolls, dice statistics, odds beyond one
-// roll, a result, an illegal play and why, exercises for a worksheet,
-// and claims ("expect:") that the build checks against the engine.
+// position after a legal play beside it, the legal plays (one of them
+// marked as the one the prose discusses), a table over all rolls, dice
+// statistics, odds beyond one roll, a result, an illegal play and why,
+// exercises for a worksheet, and claims ("expect:") that the build
+// checks against the engine.
 //
 // The format is described, with examples, in docs/blocks.md. Every
 // problem of a block is reported at once, in an engine.ErrorList whose
@@ -106,6 +108,16 @@ type Block struct {
 	Odds []OddsItem
 	// Exercises are the worksheet tasks the block sets ("exercise:").
 	Exercises []Exercise
+	// After is a legal play of Dice whose resulting position the figure
+	// draws beside Position ("after:"): a before and after pair.
+	// AfterText is how it was written. Nil without an "after:" line.
+	After     *engine.Play
+	AfterText string
+	// Highlight is the legal play of Dice the prose discusses, marked in
+	// the table of legal moves ("highlight:"); HighlightText is how it
+	// was written. Nil without a "highlight:" line.
+	Highlight     *engine.Play
+	HighlightText string
 	// At records where each key was written: its value's line and column.
 	At map[string]engine.Pos
 
@@ -136,6 +148,7 @@ var Keys = []string{
 	"game", "position", "from", "white", "black", "white-bar", "black-bar",
 	"turn", "started", "rules", "play", "dice", "show", "stats", "replies", "odds", "caption",
 	"arrows", "marks", "illegal", "name", "rolls", "cube", "jacoby", "exercise", "expect",
+	"after", "highlight",
 }
 
 // MaxArrows is the most arrows a block's diagram shows.
@@ -183,6 +196,7 @@ func Parse(src string, opt Options) (*Block, error) {
 	p.readPlays()
 	p.readDice()
 	p.readPresentation()
+	p.readShownPlays()
 	p.readScoring()
 	p.readOdds()
 	p.readExercise()
@@ -567,6 +581,56 @@ func (p *parser) readIllegal() {
 			p.add(f.pos(0), "the play "+strconv.Quote(f.val)+" is legal with "+b.Dice.String()+" (it is the play "+v.Play.Notation()+`); an "illegal:" play must break a rule`)
 		}
 	}
+}
+
+// readShownPlays reads the plays the figure shows: the one whose
+// resulting position it draws ("after:") and the one the moves table
+// marks ("highlight:"). Each must be legal with the block's roll.
+func (p *parser) readShownPlays() {
+	b := p.b
+	if f, ok := p.get("after"); ok {
+		if !b.Show.Has(ShowDiagram) {
+			p.add(f.pos(0), `"after:" draws the position after the play beside the block's diagram; add "diagram" to "show:"`)
+		} else if pl, ok := p.legalPlay(f); ok {
+			b.After, b.AfterText = pl, f.val
+		}
+	}
+	if f, ok := p.get("highlight"); ok {
+		if !b.Show.Has(ShowMoves) {
+			p.add(f.pos(0), `"highlight:" marks a play in the table of legal moves, which the block does not show; add "moves" to "show:"`)
+		} else if pl, ok := p.legalPlay(f); ok {
+			b.Highlight, b.HighlightText = pl, f.val
+		}
+	}
+}
+
+// legalPlay reads the play written on line f, which must be legal with
+// the block's roll, and returns the legal play it is. When it is not,
+// the problem says why, as the engine explains it, at the column of the
+// move concerned.
+func (p *parser) legalPlay(f field) (*engine.Play, bool) {
+	b := p.b
+	segs, ok := p.moves(f, f.key+": ")
+	switch {
+	case !ok:
+		return nil, false
+	case !p.has("dice"):
+		p.add(f.pos(0), strconv.Quote(f.key+":")+` needs a "dice:" line: a play is legal or not for a roll`)
+		return nil, false
+	case !b.HasDice || !p.posOK:
+		return nil, false // the "dice:" line's or the position's problem is reported
+	}
+	v := engine.ExplainSegments(b.Position, b.Dice, b.Rules, segs)
+	if !v.Legal() {
+		at := f.pos(0)
+		if v.Col > 0 {
+			at = f.pos(v.Col - 1)
+		}
+		p.add(at, f.key+": the play "+strconv.Quote(f.val)+" is not legal with "+b.Dice.String()+": "+v.String())
+		return nil, false
+	}
+	pl := v.Play
+	return &pl, true
 }
 
 // readScoring reads "cube:" and "jacoby:" and checks "show: result".

@@ -71,69 +71,92 @@ func (d *drawer) to(pt engine.Point, s engine.Side) anchor {
 // sideways. Repeats of a segment bow further out. Each arrow starts at the
 // rim of its checker, so a count written on it stays readable, and is
 // drawn twice, first wide in the halo colour, so that it stands out over
-// checkers and triangles. The arrows are in a group of their own.
+// checkers and triangles. The arrows are in a group of their own. The
+// forbidden moves follow, drawn the same way but dashed and ending in a
+// cross: their outlines, then the dashes in a group that gives them
+// their colour, dashes and cross. A forbidden move along the same points
+// as an arrow bows further out than it.
 func (d *drawer) arrows() {
-	if len(d.o.Arrows) == 0 {
+	if len(d.o.Arrows) == 0 && len(d.o.Illegal) == 0 {
 		return
 	}
 	d.w.str(d.l.arrows)
 	type key struct{ from, to engine.Point }
 	seen := map[key]int{} // only looked up, never iterated
+	var buf [64]byte
 	for _, a := range d.o.Arrows {
 		k := key{a.From, a.To}
-		n := seen[k]
+		path := d.curve(buf[:0], a, seen[k])
 		seen[k]++
-		s := d.side(a)
-		p, q := d.from(a.From, s), d.to(a.To, s)
-		var cx, cy int
-		switch {
-		case a.From == engine.Bar:
-			// Leave the bar sideways, then turn towards the point;
-			// repeats turn sooner.
-			cx, cy = q.x, p.y+28*n
-			if p.top {
-				cy = p.y - 28*n
-			}
-		case p.top == q.top:
-			bow := abs(q.x-p.x)/4 + 28
-			cx = (p.x + q.x) / 2
-			if abs(q.y-p.y) > abs(q.x-p.x)/2 {
-				// A tall stack beside a short one: hop over and drop
-				// straight onto the end nearer the edge, clear of the
-				// other stack.
-				cx = p.x
-				if (q.y < p.y) == p.top {
-					cx = q.x
-				}
-			}
-			if p.top {
-				cy = min(max(p.y, q.y)+bow, midY+40) + 40*n
-			} else {
-				cy = max(min(p.y, q.y)-bow, midY-40) - 40*n
-			}
-		default:
-			swing := 100 + 36*n
-			cy = (p.y + q.y) / 2
-			if p.x+q.x < 2*(boardX+boardW/2) {
-				cx = max(min(p.x, q.x)-swing, margin)
-			} else {
-				cx = min(max(p.x, q.x)+swing, viewW-margin)
-			}
-		}
-		if d.occupied(a.From, s) {
-			p.x, p.y = toward(p.x, p.y, cx, cy, radius)
-		}
-		var buf [64]byte
-		path := append(buf[:0], 'M')
-		path = appendXY(path, p.x, p.y)
-		path = append(path, " Q"...)
-		path = appendXY(path, cx, cy)
-		path = append(path, ' ')
-		path = appendXY(path, q.x, q.y)
 		d.w.path(path, d.l.halo, nil, "")
 		d.w.path(path, "", d.l.arrow, d.id)
 	}
+	if len(d.o.Illegal) > 0 {
+		paths := make([][]byte, len(d.o.Illegal))
+		for i, a := range d.o.Illegal {
+			k := key{a.From, a.To}
+			paths[i] = d.curve(nil, a, seen[k])
+			seen[k]++
+			d.w.path(paths[i], d.l.halo, nil, "")
+		}
+		d.w.layer(d.l.illegal, d.id)
+		for _, p := range paths {
+			d.w.path(p, "", nil, "")
+		}
+		d.w.str("</g>\n")
+	}
 	d.w.str("</g>\n")
+}
+
+// curve appends to b the path of the arrow of segment a, the n-th (from
+// 0) along the same points.
+func (d *drawer) curve(b []byte, a engine.Segment, n int) []byte {
+	s := d.side(a)
+	p, q := d.from(a.From, s), d.to(a.To, s)
+	var cx, cy int
+	switch {
+	case a.From == engine.Bar:
+		// Leave the bar sideways, then turn towards the point;
+		// repeats turn sooner.
+		cx, cy = q.x, p.y+28*n
+		if p.top {
+			cy = p.y - 28*n
+		}
+	case p.top == q.top:
+		bow := abs(q.x-p.x)/4 + 28
+		cx = (p.x + q.x) / 2
+		if abs(q.y-p.y) > abs(q.x-p.x)/2 {
+			// A tall stack beside a short one: hop over and drop
+			// straight onto the end nearer the edge, clear of the
+			// other stack.
+			cx = p.x
+			if (q.y < p.y) == p.top {
+				cx = q.x
+			}
+		}
+		if p.top {
+			cy = min(max(p.y, q.y)+bow, midY+40) + 40*n
+		} else {
+			cy = max(min(p.y, q.y)-bow, midY-40) - 40*n
+		}
+	default:
+		swing := 100 + 36*n
+		cy = (p.y + q.y) / 2
+		if p.x+q.x < 2*(boardX+boardW/2) {
+			cx = max(min(p.x, q.x)-swing, margin)
+		} else {
+			cx = min(max(p.x, q.x)+swing, viewW-margin)
+		}
+	}
+	if d.occupied(a.From, s) {
+		p.x, p.y = toward(p.x, p.y, cx, cy, radius)
+	}
+	b = append(b, 'M')
+	b = appendXY(b, p.x, p.y)
+	b = append(b, " Q"...)
+	b = appendXY(b, cx, cy)
+	b = append(b, ' ')
+	return appendXY(b, q.x, q.y)
 }
 
 // appendXY appends "x,y".

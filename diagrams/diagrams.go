@@ -12,7 +12,8 @@
 // the two halves, borne-off checkers in the trays at the sides (White's at
 // the bottom right; Black's at the top right in short nardy and at the top
 // left, next to its home 13–18, in long nardy), both pip counts, whose turn
-// it is, and optionally the dice, move arrows and marked points.
+// it is, and optionally the dice, move arrows (forbidden moves dashed)
+// and marked points.
 //
 // The package only draws: it never decides whether a position or a move is
 // legal. All visible words come from the caller through [Labels], so the
@@ -30,6 +31,7 @@ import (
 	"hash/fnv"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -101,6 +103,11 @@ type Options struct {
 	// points or home holds the other end; otherwise the side to move.
 	// Repeated segments are drawn as separate, differently curved arrows.
 	Arrows []engine.Segment
+
+	// Illegal are moves the rules forbid, drawn like Arrows but dashed,
+	// in a colour of their own (black on paper), and ending in a cross
+	// instead of an arrowhead: told apart from Arrows without colour.
+	Illegal []engine.Segment
 
 	// Marks are points to highlight (1..24), e.g. a six-block.
 	Marks []engine.Point
@@ -294,7 +301,7 @@ func check(p engine.Position, o Options) error {
 			}
 		}
 	}
-	for _, a := range o.Arrows {
+	for _, a := range slices.Concat(o.Arrows, o.Illegal) {
 		bad := ""
 		switch {
 		case a.From == engine.Off || a.From < 0 || a.From > engine.Bar:
@@ -348,6 +355,9 @@ func defaultID(p engine.Position, o Options) string {
 	}
 	for _, m := range o.Marks {
 		parts = append(parts, m.String())
+	}
+	if len(o.Illegal) > 0 {
+		parts = append(parts, "illegal "+engine.FormatSegments(o.Illegal))
 	}
 	for _, s := range parts {
 		h.Write([]byte(s))

@@ -57,6 +57,15 @@ func goldens(t *testing.T) []golden {
 		Title: "Вход с бара", Desc: "У белых две шашки на баре; у чёрных 13 шашек на пункте 22.",
 		Labels: ru, Dice: engine.Dice{5, 4}, HasDice: true, Arrows: moves(t, "bar/20 bar/21"),
 	}
+	// Two checkers may not leave the head: 24/19 24/21 is forbidden, drawn
+	// beside a legal play of the same roll.
+	head := code(t, "Lw53:24x12,18x3:12x12,10x3")
+	headOpt := Options{
+		Title: "Одна шашка с головы", Desc: "Пунктирная стрелка с крестиком — запрещённый ход 24/19 24/21.",
+		Labels: ru, Dice: engine.Dice{5, 3}, HasDice: true,
+		Arrows:  moves(t, "24/19 18/15"),
+		Illegal: moves(t, "24/19 24/21"),
+	}
 	printed := func(o Options) Options {
 		o.Theme, o.WidthMM = Print, 180
 		return o
@@ -75,8 +84,10 @@ func goldens(t *testing.T) []golden {
 			Title: "Чёрные выбрасывают", Desc: "Чёрные ходят 5-5: 3/22/17, 17/off, 17/off.", Labels: ru,
 			Dice: engine.Dice{5, 5}, HasDice: true, Arrows: moves(t, "3/22/17 17/off 17/off"),
 		}},
+		{"long-head-illegal", head, headOpt},
 		{"long-block-print", block, printed(blockOpt)},
 		{"short-bar-off-print", barOff, printed(barOffOpt)},
+		{"long-head-illegal-print", head, printed(headOpt)},
 	}
 }
 
@@ -564,6 +575,7 @@ func TestErrors(t *testing.T) {
 		{"arrow from off", p, Options{Arrows: []engine.Segment{{From: engine.Off, To: 3}}}, "arrow"},
 		{"arrow to bar", p, Options{Arrows: []engine.Segment{{From: 3, To: engine.Bar}}}, "arrow"},
 		{"arrow nowhere", p, Options{Arrows: []engine.Segment{{From: 3, To: 3}}}, "arrow"},
+		{"forbidden move to bar", p, Options{Illegal: []engine.Segment{{From: 3, To: engine.Bar}}}, "arrow"},
 		{"mark", p, Options{Marks: []engine.Point{25}}, "marked point"},
 		{"width", p, Options{WidthMM: -1}, "width"},
 		{"checkers", over, Options{}, "checkers"},
@@ -645,5 +657,80 @@ func TestGroups(t *testing.T) {
 				t.Errorf("%s: %d of %d checkers in the checkers' group", g.name, inGroup, all)
 			}
 		}
+	}
+}
+
+// inheritedAttr returns attribute a of n or of the nearest group around
+// it that sets it.
+func (n *node) inheritedAttr(a string) string {
+	for e := n; e != nil; e = e.parent {
+		if v, ok := e.attrs[a]; ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// TestIllegalArrows checks that a forbidden move is told apart from a
+// legal one without colour, in both themes: dashed, ending in a cross
+// rather than the arrowhead, each on the white outline that the arrows
+// have.
+func TestIllegalArrows(t *testing.T) {
+	p := code(t, "Lw53:24x12,18x3:12x12,10x3")
+	for _, theme := range []Theme{Screen, Print} {
+		o := Options{ID: "f", Theme: theme, Arrows: moves(t, "18/15"), Illegal: moves(t, "24/19 24/21")}
+		root := parse(t, render(t, Inline, p, o))
+		var legal, illegal []*node
+		halos := 0
+		root.walk(func(e *node) {
+			switch {
+			case e.name != "path" || e.parent.name == "marker":
+			case e.hasClass("nd-arrow"):
+				legal = append(legal, e)
+			case e.inClass("nd-illegal"):
+				illegal = append(illegal, e)
+			case e.attrs["stroke"] == palettes[theme].halo:
+				halos++
+			}
+		})
+		if len(legal) != 1 || len(illegal) != 2 || halos != 3 {
+			t.Fatalf("%s: %d arrows, %d forbidden moves, %d outlines; want 1, 2, 3", theme, len(legal), len(illegal), halos)
+		}
+		for _, e := range illegal {
+			if dash := e.inheritedAttr("stroke-dasharray"); dash == "" || dash == "none" {
+				t.Errorf("%s: a forbidden move is not dashed", theme)
+			}
+			if m := e.inheritedAttr("marker-end"); m != "url(#f-cross)" {
+				t.Errorf("%s: a forbidden move ends in %q, want the cross", theme, m)
+			}
+			if c := e.inheritedAttr("stroke"); c != palettes[theme].illegal {
+				t.Errorf("%s: a forbidden move in %s, want %s", theme, c, palettes[theme].illegal)
+			}
+		}
+		if dash := legal[0].inheritedAttr("stroke-dasharray"); dash != "" {
+			t.Errorf("%s: a legal arrow is dashed (%q)", theme, dash)
+		}
+		if legal[0].inheritedAttr("marker-end") != "url(#f-head)" {
+			t.Errorf("%s: a legal arrow ends in %q", theme, legal[0].inheritedAttr("marker-end"))
+		}
+		// The two forbidden moves from 24 go to different points, so
+		// their curves differ; the same move again bows further out.
+		if illegal[0].attrs["d"] == illegal[1].attrs["d"] {
+			t.Errorf("%s: two forbidden moves on one curve", theme)
+		}
+		twice := parse(t, render(t, Inline, p, Options{Theme: theme, Arrows: moves(t, "24/19"), Illegal: moves(t, "24/19")}))
+		var ds []string
+		twice.walk(func(e *node) {
+			if e.name == "path" && (e.hasClass("nd-arrow") || e.inClass("nd-illegal")) {
+				ds = append(ds, e.attrs["d"])
+			}
+		})
+		if len(ds) != 2 || ds[0] == ds[1] {
+			t.Errorf("%s: an arrow and a forbidden move along the same points share a curve: %q", theme, ds)
+		}
+	}
+	// Without forbidden moves, no cross is defined.
+	if bytes.Contains(render(t, Inline, p, Options{Arrows: moves(t, "18/15")}), []byte("-cross")) {
+		t.Error("a diagram without forbidden moves defines the cross")
 	}
 }

@@ -80,7 +80,7 @@ func newDrawer(w *out, p engine.Position, o Options, id string, h int) *drawer {
 // and in the trays: a <circle> each, in a <g class="nd-ck nd-w"> or
 // <g class="nd-ck nd-b">), the dice, the arrows and the notes.
 func (d *drawer) draw() {
-	d.w.layer(d.l.defs[b2i(len(d.o.Arrows) > 0)], d.id)
+	d.w.layer(d.l.defs[b2i(len(d.o.Arrows) > 0)|2*b2i(len(d.o.Illegal) > 0)], d.id)
 	d.w.str("<rect") // the paper, from the origin
 	d.w.num("width", viewW)
 	d.w.num("height", d.h)
@@ -117,10 +117,11 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func (d *drawer) ref(name string) string { return "url(#" + d.id + "-" + name + ")" }
 
 // defs draws the definitions: the wooden gradients, the hatch of the
-// Print theme and, for a diagram with arrows, the arrowhead. A layer.
-// Attributes that have their default value are left out.
-func (d *drawer) defs(arrows bool) {
-	if !d.c.hatch && !d.o.Printable && d.c.wood == nil && !arrows {
+// Print theme and, for a diagram with arrows, the arrowhead, for one with
+// forbidden moves, the cross that ends them. A layer. Attributes that
+// have their default value are left out.
+func (d *drawer) defs(arrows, illegal bool) {
+	if !d.c.hatch && !d.o.Printable && d.c.wood == nil && !arrows && !illegal {
 		return
 	}
 	w := d.w
@@ -140,6 +141,14 @@ func (d *drawer) defs(arrows bool) {
 	if arrows {
 		w.str(`<marker id="` + d.id + `-head" refX="7" refY="5" markerWidth="16" markerHeight="16" viewBox="0 0 10 10" orient="auto" markerUnits="userSpaceOnUse">` + "\n")
 		w.str(`<path d="M0,0L10,5L0,10z"` + attrs(attr("fill", d.c.arrow), attr("stroke", d.c.halo), `stroke-width=".8"`, `stroke-linejoin="round"`) + "/>\n")
+		w.str("</marker>\n")
+	}
+	if illegal {
+		// A cross centred on the end of the move, on an outline of the
+		// halo's colour.
+		w.str(`<marker id="` + d.id + `-cross" refX="10" refY="10" markerWidth="20" markerHeight="20" markerUnits="userSpaceOnUse"` + attrs(`fill="none"`, `stroke-linecap="round"`) + ">\n")
+		w.str(`<path d="M3,3L17,17M17,3L3,17"` + attrs(attr("stroke", d.c.halo), `stroke-width="7"`) + "/>\n")
+		w.str(`<path d="M3,3L17,17M17,3L3,17"` + attrs(attr("stroke", d.c.illegal), `stroke-width="3.5"`) + "/>\n")
 		w.str("</marker>\n")
 	}
 	w.str("</defs>\n")

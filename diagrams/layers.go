@@ -15,7 +15,7 @@ import (
 // drawn by the dozen, as out's appenders take them, or the start tags of
 // the groups that hold them. Sides index White 0, Black 1.
 type layers struct {
-	defs    [2]layer      // <defs>, without and with the arrowhead
+	defs    [4]layer      // <defs>, with the arrowhead (bit 0) and the forbidden move's cross (bit 1)
 	board   layer         // the rim, trays, fields and bar, the points (and the hidden print points)
 	numbers string        // the numbers' group with the 24 point numbers, none marked
 	numOpen string        // the start tag of the numbers' group
@@ -26,6 +26,7 @@ type layers struct {
 	arrows                 string    // the start tag of the arrows' group
 	halo                   string    // an arrow's outline
 	arrow                  layer     // the arrow's attributes name its arrowhead by id
+	illegal                layer     // the start tag of the forbidden moves' group, which names their cross by id
 	icon                   [2]string // [side]
 	bodies, rings, slabs   [2]string // start tags of the groups of checkers, their rings and borne-off checkers, [side]
 	count                  [2]string // [side]
@@ -55,8 +56,8 @@ func drawLayers(t Theme, printable bool) *layers {
 		return s
 	}
 	l := &layers{}
-	for i, arrows := range []bool{false, true} {
-		d.defs(arrows)
+	for i := range l.defs {
+		d.defs(i&1 != 0, i&2 != 0)
 		l.defs[i] = newLayer(take())
 	}
 	d.board()
@@ -81,6 +82,9 @@ func drawLayers(t Theme, printable bool) *layers {
 	l.arrows = group(`fill="none"`, `stroke-linecap="round"`)
 	l.halo = attrs(attr("stroke", c.halo), `stroke-width="8"`, `stroke-opacity=".85"`)
 	l.arrow = newLayer(attrs(`class="nd-arrow"`, attr("stroke", c.arrow), `stroke-width="3.5"`, attr("marker-end", d.ref("head"))))
+	// A forbidden move: round dashes on the solid outline, a cross at
+	// the end.
+	l.illegal = newLayer(group(`class="nd-illegal"`, attr("stroke", c.illegal), `stroke-width="3.5"`, `stroke-dasharray="8 10"`, attr("marker-end", d.ref("cross"))))
 	side := []struct{ fill, edge, ring, ink, cls string }{
 		engine.White: {c.whiteFill, c.whiteEdge, c.whiteRing, c.whiteInk, "nd-w"},
 		engine.Black: {c.blackFill, c.blackEdge, c.blackRing, c.blackInk, "nd-b"},

@@ -47,6 +47,7 @@ func colourPairs() []colourPair {
 		{s.whiteFill, p.whiteFill, fill}, {s.whiteEdge, p.whiteEdge, stroke}, {s.whiteRing, p.whiteRing, stroke}, {s.whiteInk, p.whiteInk, fill},
 		{s.blackFill, p.blackFill, fill}, {s.blackEdge, p.blackEdge, stroke}, {s.blackRing, p.blackRing, stroke}, {s.blackInk, p.blackInk, fill},
 		{s.arrow, p.arrow, fill | stroke}, {s.halo, p.halo, stroke}, // the arrowhead is filled with the arrow's colour
+		{s.illegal, p.illegal, stroke}, // a forbidden move's dashes and cross
 		{s.markFill, p.markFill, fill}, {s.markEdge, p.markEdge, stroke},
 		{s.badge, p.badge, fill}, {s.badgeInk, p.badgeInk, fill},
 		{s.turnFill, p.turnFill, fill}, {s.turnEdge, p.turnEdge, stroke}, {s.turnInk, p.turnInk, fill},
@@ -59,7 +60,8 @@ func colourPairs() []colourPair {
 }
 
 // PrintCSS returns style sheet rules that show every Printable Screen
-// diagram (an <svg class="nardy-board">) of a page in the Print theme:
+// diagram (an <svg class="nardy-board">) of a page, and every Screen roll
+// grid (which has that class too), in the Print theme:
 // each Screen colour becomes its Print colour, in the attributes the
 // Screen theme writes it in (an element inherits the colour of its group,
 // as restyled), the wooden gradients white, and the hatched triangles

@@ -28,7 +28,8 @@ func TestPrintCSSIsAFunction(t *testing.T) {
 var cssRule = regexp.MustCompile(`\[(fill|stroke)="(#[0-9a-f]{6})"\]\{(?:fill|stroke):([^}]+)\}`)
 
 // TestPrintCSSCoversEveryColour checks PrintCSS against the colours that
-// Printable Screen diagrams write: a rule for each colour of a fill or
+// Printable Screen diagrams and roll grids write (forbidden moves among
+// them): a rule for each colour of a fill or
 // stroke attribute that the Print theme does not use, and no rule for an
 // attribute and colour that no diagram writes.
 func TestPrintCSSCoversEveryColour(t *testing.T) {
@@ -62,6 +63,19 @@ func TestPrintCSSCoversEveryColour(t *testing.T) {
 			}
 		})
 	}
+	// The roll grids are recoloured by the same rules.
+	parse(t, grid(t, gridOptions(Screen))).walk(func(e *node) {
+		for _, prop := range []string{"fill", "stroke"} {
+			v := e.attrs[prop]
+			if !strings.HasPrefix(v, "#") {
+				continue
+			}
+			written[prop+"="+v] = true
+			if !rules[prop+"="+v] && !kept[v] {
+				t.Errorf("roll grid: <%s %s=%q>, which PrintCSS does not recolour", e.name, prop, v)
+			}
+		}
+	})
 	for r := range rules {
 		if !written[r] {
 			t.Errorf("PrintCSS recolours %s, which no diagram writes", r)

@@ -22,6 +22,7 @@ type palette struct {
 	blackFill, blackEdge, blackRing, blackInk string // Black's
 
 	arrow, halo string // arrows, and the outline that keeps them readable
+	illegal     string // forbidden moves' dashed arrows and their crosses
 
 	markFill, markEdge   string // marked points: column tint ("none" for none), outline
 	badge, badgeInk      string // marked point numbers
@@ -52,6 +53,7 @@ var palettes = [...]palette{
 		blackFill: "#2a2420", blackEdge: "#0c0a08", blackRing: "#6f6157", blackInk: "#fbf7ee",
 
 		arrow: "#1a56b0", halo: "#ffffff",
+		illegal: "#b42318",
 
 		markFill: "#f2b33d", markEdge: "#1a56b0",
 		badge: "#1a56b0", badgeInk: "#ffffff",
@@ -70,6 +72,7 @@ var palettes = [...]palette{
 		blackFill: "#000000", blackEdge: "#000000", blackRing: "#ffffff", blackInk: "#ffffff",
 
 		arrow: "#000000", halo: "#ffffff",
+		illegal: "#000000",
 
 		markFill: "none", markEdge: "#000000",
 		badge: "#000000", badgeInk: "#ffffff",

@@ -123,7 +123,7 @@ const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src
 // runs them, live in files of their own: read.go (configuration and
 // pages), analyse.go (the first pass over every page), links.go,
 // translations.go, nav.go (the table of contents), render.go (the second
-// pass: figures computed, pages rendered) and worksheet.go.
+// pass: figures computed, pages rendered), worksheet.go and notation.go.
 type builder struct {
 	opt   Options
 	files fs.FS
@@ -378,6 +378,9 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 		errs.Add(engine.Pos{File: "templates"}, err.Error())
 	}
 	if err := b.printDocs(); err != nil {
+		errs.Add(engine.Pos{File: "templates"}, err.Error())
+	}
+	if err := b.notationPages(); err != nil {
 		errs.Add(engine.Pos{File: "templates"}, err.Error())
 	}
 	if err := b.extraPages(); err != nil {

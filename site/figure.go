@@ -31,9 +31,12 @@ type figureView struct {
 	Stats   []statView
 	Odds    []oddsView
 	Illegal *illegalView
+	After   *afterView
 	Result  string
 	Checker *checkerView
 	Editor  *editorView
+	// Legend links the notation page, from every table of moves.
+	Legend string
 }
 
 // checkerView is the move checker under a figure.
@@ -54,13 +57,18 @@ type movesView struct {
 	None    string
 	Extra   string // the third column's heading, if any
 	Rows    []moveRow
-	Compact bool // many rows: a list in columns instead of a table
+	// Columns are the rows as the page sets them: one table, or, for
+	// many rows, a few shorter tables side by side, each with its
+	// column headings.
+	Columns [][]moveRow
 }
 
 type moveRow struct {
 	N     int
 	Play  string
 	Extra int
+	// Marked is set on the play the prose discusses ("highlight:").
+	Marked bool
 }
 
 type rollsView struct {
@@ -89,13 +97,21 @@ type replyRow struct {
 	Counts     []string
 }
 
-type statView struct{ Label, Value string }
-
 type illegalView struct{ Play, Reason string }
 
-// compactRows is how many legal plays a figure lists as a table; more
-// are listed in columns.
-const compactRows = 10
+// afterView is the position after the play of an "after:" line, drawn
+// beside the block's.
+type afterView struct {
+	Play string
+	SVG  template.HTML
+}
+
+// compactRows is how many legal plays a figure lists in one table; more
+// are set in moveColumns tables side by side.
+const (
+	compactRows = 10
+	moveColumns = 3
+)
 
 // maxListedPlays is how many plays a row of the rolls table lists before
 // it gives only their number.
@@ -125,6 +141,7 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, blk *b
 		ID:      id,
 		Caption: blk.Caption,
 		Code:    engine.Code(pos, blk.Dice, blk.HasDice, blk.Rules),
+		Legend:  relURL(p.url(), notationURL(l)),
 	}
 	if pos.Game == engine.Short {
 		v.GnubgID, _ = pos.GnubgID()
@@ -147,6 +164,15 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, blk *b
 		}
 		standalone = sa.Bytes()
 		v.SVGHref = url.PathEscape(path.Base(figureSVG(p, num)))
+		if blk.After != nil {
+			aopt := board.AfterOptions(l, blk, id+"-after")
+			aopt.Printable = true
+			var after strings.Builder
+			if err := diagrams.Inline(&after, blk.After.Position, aopt); err != nil {
+				return nil, inBlock("diagram after " + blk.AfterText + ": " + err.Error())
+			}
+			v.After = &afterView{Play: blk.AfterText, SVG: template.HTML(after.String())}
+		}
 	}
 	game := pos.Game
 	if blk.Show.Has(block.ShowMoves) {
@@ -190,8 +216,12 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, blk *b
 		v.Replies = repliesTable(l, pos, blk.Replies, replies)
 	}
 	if blk.Show.Has(block.ShowStats) {
-		for _, st := range blk.Stats {
-			v.Stats = append(v.Stats, statView{Label: l.Stat(st), Value: l.Rolls(rp.count(st))})
+		for k, st := range blk.Stats {
+			sv, err := newStatView(l, st, rp.count(st), id+"-rolls-"+strconv.Itoa(k+1))
+			if err != nil {
+				return nil, inBlock("roll grid: " + err.Error())
+			}
+			v.Stats = append(v.Stats, sv)
 		}
 	}
 	var oddsRes []oddsResult
@@ -255,7 +285,7 @@ func editorSource(src string) string {
 	for _, line := range strings.Split(strings.TrimRight(src, "\n"), "\n") {
 		key, _, _ := strings.Cut(strings.TrimSpace(line), ":")
 		switch key {
-		case "show", "caption", "name":
+		case "show", "caption", "name", "after", "highlight":
 			continue
 		}
 		keep = append(keep, line)
@@ -297,9 +327,10 @@ func movesTable(l i18n.Lang, blk *block.Block, rp *rollPlays) *movesView {
 		}
 	}
 	for i, pl := range plays {
-		mv.Rows = append(mv.Rows, moveRow{N: i + 1, Play: pl.Notation(), Extra: extra(pl)})
+		marked := blk.Highlight != nil && pl.Position == blk.Highlight.Position
+		mv.Rows = append(mv.Rows, moveRow{N: i + 1, Play: pl.Notation(), Extra: extra(pl), Marked: marked})
 	}
-	mv.Compact = len(mv.Rows) > compactRows
+	setColumns(mv)
 	return mv
 }
 
@@ -319,6 +350,19 @@ func rollsCaption(l i18n.Lang, rolls []engine.Dice) string {
 		return l.T("fig.rolls.doubles")
 	}
 	return l.T("fig.rolls.some")
+}
+
+// setColumns sets the rows of a moves table in one table or, when there
+// are more than compactRows, in moveColumns tables side by side.
+func setColumns(mv *movesView) {
+	mv.Columns = [][]moveRow{mv.Rows}
+	if n := len(mv.Rows); n > compactRows {
+		mv.Columns = nil
+		per := (n + moveColumns - 1) / moveColumns
+		for k := 0; k < n; k += per {
+			mv.Columns = append(mv.Columns, mv.Rows[k:min(k+per, n)])
+		}
+	}
 }
 
 // headCounts writes how many checkers the plays take from the head: "2",
@@ -390,6 +434,9 @@ func computedRows(blk *block.Block, odds []oddsResult, rp *rollPlays, replies []
 	}
 	if blk.Illegal != nil {
 		rows = append(rows, "why "+blk.IllegalText+" is illegal\t"+engine.ExplainSegments(pos, blk.Dice, blk.Rules, blk.Illegal).String())
+	}
+	if blk.After != nil && blk.Show.Has(block.ShowDiagram) {
+		rows = append(rows, "the position after "+blk.After.Notation()+"\t"+engine.Code(blk.After.Position, engine.Dice{}, false, blk.Rules))
 	}
 	return rows
 }

@@ -128,9 +128,9 @@ func TestBasicSiteFiles(t *testing.T) {
 	}
 	want := []string{
 		"404.html", "favicon.svg", "index.html",
-		"ru/index.html", "ru/long/head-1.svg", "ru/long/head-3.svg", "ru/long/head.html", "ru/long/home-1.svg", "ru/long/home.html", "ru/long/index.html", "ru/long/print.html",
+		"ru/index.html", "ru/long/head-1.svg", "ru/long/head-3.svg", "ru/long/head.html", "ru/long/home-1.svg", "ru/long/home.html", "ru/long/index.html", "ru/long/print.html", "ru/notation.html",
 		"sitemap.xml", "style.css",
-		"uk/index.html", "uk/long/head-1.svg", "uk/long/head-3.svg", "uk/long/head.html", "uk/long/home-1.svg", "uk/long/home.html", "uk/long/index.html", "uk/long/print.html",
+		"uk/index.html", "uk/long/head-1.svg", "uk/long/head-3.svg", "uk/long/head.html", "uk/long/home-1.svg", "uk/long/home.html", "uk/long/index.html", "uk/long/print.html", "uk/notation.html",
 	}
 	if got := s.Paths(); !slices.Equal(got, want) {
 		t.Errorf("files:\n got %q\nwant %q", got, want)
@@ -139,11 +139,23 @@ func TestBasicSiteFiles(t *testing.T) {
 	for _, frag := range []string{
 		`<h2 id="первый-ход">Первый ход</h2>`,
 		`<td class="play">24/18 24/18</td>`,
-		`<td class="play">24/15 24/21</td>`,
+		`<tr class="marked"><td>2</td><td class="play"><mark>24/15 24/21</mark> <span class="tag"><span aria-hidden="true">▲ </span>о нём в тексте</span></td><td>2</td></tr>`,
+		// The position after 24/18 24/18 beside the one before, both
+		// named; the other side to move.
+		`<div class="board"><p class="board-label">До хода</p><svg xmlns="http://www.w3.org/2000/svg" id="fig-1-board"`,
+		`<div class="board"><p class="board-label">После хода 24/21/18 24/21/18</p><svg xmlns="http://www.w3.org/2000/svg" id="fig-1-after"`,
+		`<title id="fig-1-after-title">Позиция после хода 24/21/18 24/21/18: длинные нарды, ход чёрных</title>`,
+		`<desc id="fig-1-after-desc">Позиция после хода 24/21/18 24/21/18. Белые: 13 шашек на голове (пункт 24), 2 на пункте 18; пипов: 348.`,
 		`24/18 24/18, две шестёрки пропадают`,
 		`Пункт 12 занят соперником.`,
-		`<dd>3 из 36: 3-3, 4-4, 6-6</dd>`,
-		`<dd>6 из 36: 1-1, 2-2, 3-3, 4-4, 5-5, 6-6</dd>`,
+		// 3/36 and 6/36 are 8.33 % and 16.67 %: a decimal comma, a
+		// no-break space before the sign; a double is one cell.
+		"<dd>3 из 36 (8,3\u00a0%): <span class=\"roll\">3-3</span>, <span class=\"roll\">4-4</span>, <span class=\"roll\">6-6</span></dd>",
+		"<dd class=\"sum\">3\u00a0дубля — 3\u00a0исхода.</dd>",
+		"<dd>6 из 36 (16,7\u00a0%): <span class=\"roll\">1-1</span>, <span class=\"roll\">2-2</span>,",
+		"<dd class=\"sum\">6\u00a0дублей — 6\u00a0исходов.</dd>",
+		`<svg xmlns="http://www.w3.org/2000/svg" id="fig-3-rolls-1" class="nardy-board nardy-rolls"`,
+		`<svg xmlns="http://www.w3.org/2000/svg" id="fig-3-rolls-2" class="nardy-board nardy-rolls"`,
 		`<code>Lw33:24x15:12x15</code>`,
 		`<a href="head-1.svg" download>`,
 		`<link rel="alternate" hreflang="uk" href="https://nardy.example/uk/long/head.html">`,
@@ -166,8 +178,12 @@ func TestBasicSiteFiles(t *testing.T) {
 		}
 	}
 	home := string(s.Files["uk/long/home.html"])
-	if !strings.Contains(home, "<dd>36 з 36: 1-1, 2-1,") {
+	if !strings.Contains(home, "<dd>36 з 36 (100\u00a0%): <span class=\"roll\">1-1</span>, <span class=\"roll\">2-1</span>,") {
 		t.Errorf("uk/long/home.html: the draw statistic should be 36 of 36")
+	}
+	// All 21 rolls draw: 6 doubles, a cell each, and 15 others, two each.
+	if want := "<dd class=\"sum\">6\u00a0дублів — 6\u00a0результатів; 15\u00a0кидків із різних чисел — 30\u00a0результатів; разом 36.</dd>"; !strings.Contains(home, want) {
+		t.Errorf("uk/long/home.html lacks %q", want)
 	}
 }
 

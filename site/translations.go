@@ -67,6 +67,8 @@ func readFacts(blk *block.Block) []fact {
 		{"arrows", engine.FormatSegments(blk.Arrows)},
 		{"marks", strings.Join(marks, " ")},
 		{"illegal play", engine.FormatSegments(blk.Illegal)},
+		{"play shown after", playNotation(blk.After)},
+		{"highlighted play", playNotation(blk.Highlight)},
 		{"scoring", strconv.Itoa(blk.Scoring.Cube) + " " + strconv.FormatBool(blk.Scoring.CubeInUse) + " " + strconv.FormatBool(blk.Scoring.Jacoby)},
 		{"exercises", strings.Join(exercises, " ")},
 		{"claims", strings.Join(claims, "; ")},
@@ -88,6 +90,15 @@ func tableFacts(tab *block.Table) []fact {
 		}
 	}
 	return facts
+}
+
+// playNotation writes a play the figure shows in the engine's notation,
+// or "" for none: the same play however each language's block writes it.
+func playNotation(pl *engine.Play) string {
+	if pl == nil {
+		return ""
+	}
+	return pl.Notation()
 }
 
 // checkTranslations reports pages that exist in one language only, and

@@ -39,3 +39,29 @@ func TestOneProblemPerCause(t *testing.T) {
 		t.Errorf("problems:\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestTranslationsShowTheSamePlays: the play drawn after and the play
+// marked in the table are compared as the engine reads them, so "24/13"
+// and "24/18/13" agree, and a play left out does not; a play that is not
+// legal is a problem of its own file.
+func TestTranslationsShowTheSamePlays(t *testing.T) {
+	t.Parallel()
+	page := func(lines string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte("---\ntitle: T\ngame: long\n---\n```nardy\nposition: start\ndice: 6-5\n" + lines + "```\n")}
+	}
+	if got := buildErrors(t, fstest.MapFS{
+		"ru/index.md": page("after: 24/18/13\nhighlight: 24/13\n"),
+		"uk/index.md": page("after: 24/13\nhighlight: 24/19/13\n"),
+	}); got != "" {
+		t.Errorf("the same plays written differently: %s", got)
+	}
+	for _, c := range []struct{ ru, uk, fact string }{
+		{"after: 24/18/13\n", "", `play shown after: none here, "24/18/13" there`},
+		{"highlight: 24/18/13\n", "highlight: 24/18 24/19\n", "the play \"24/18 24/19\" is not legal"},
+	} {
+		got := buildErrors(t, fstest.MapFS{"ru/index.md": page(c.ru), "uk/index.md": page(c.uk)})
+		if !strings.Contains(got, c.fact) {
+			t.Errorf("ru %q, uk %q:\n%s\nwant a problem with %q", c.ru, c.uk, got, c.fact)
+		}
+	}
+}

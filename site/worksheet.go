@@ -150,6 +150,9 @@ func (b *builder) task(l i18n.Lang, n int, e exercise, url string) (taskView, er
 	// The task itself has the id id.
 	dopt := board.Options(l, &drawn, id+"-board")
 	dopt.Arrows, dopt.Marks = nil, nil // arrows and marks would give the answer away
+	if !slices.Contains(blk.Exercises, block.ExerciseIllegal) {
+		dopt.Illegal = nil // the forbidden move is drawn for the question about it
+	}
 	dopt.Printable = true
 	t := taskView{
 		N: n, ID: id,
@@ -168,7 +171,8 @@ func (b *builder) task(l i18n.Lang, n int, e exercise, url string) (taskView, er
 		case block.ExerciseStats:
 			for _, st := range blk.Stats {
 				t.Questions = append(t.Questions, l.T("ws.q."+st.String()))
-				t.Answers = append(t.Answers, l.Stat(st)+": "+l.Rolls(engine.Statistic(pos, blk.Rules, st))+".")
+				c := engine.Statistic(pos, blk.Rules, st)
+				t.Answers = append(t.Answers, strings.TrimSpace(l.Stat(st)+": "+statValue(l, c)+". "+statSum(l, c)))
 				lines++
 			}
 		case block.ExerciseIllegal:
@@ -213,8 +217,8 @@ func playsAnswer(l i18n.Lang, blk *block.Block) string {
 
 // checkGeneratedPaths reports a content page whose output path is that
 // of a page the build generates: a worksheet ("ru/worksheets/long.md"),
-// a print document ("ru/long/print.md") or a contents page
-// ("ru/contents.md").
+// a print document ("ru/long/print.md"), a contents page
+// ("ru/contents.md") or the notation page ("ru/notation.md").
 func (b *builder) checkGeneratedPaths(errs *engine.ErrorList) {
 	for _, p := range b.pages {
 		for _, g := range []engine.Game{engine.Long, engine.Short} {
@@ -226,6 +230,9 @@ func (b *builder) checkGeneratedPaths(errs *engine.ErrorList) {
 			if p.url() == printURL(p.lang, g) && b.nav.printedGame(p.lang, g) {
 				errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the page would be written to "+p.url()+", where the build writes the print document of "+g.String()+" nardy; rename the page")
 			}
+		}
+		if p.url() == notationURL(p.lang) {
+			errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the page would be written to "+p.url()+", where the build writes the page on the notation of moves; rename the page")
 		}
 		if p.url() == contentsURL(p.lang) && b.nav.contents[p.lang] {
 			errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the page would be written to "+p.url()+", where the build writes the list of every page (a section has more than "+strconv.Itoa(tocFull)+" pages); rename the page")

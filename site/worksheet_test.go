@@ -63,9 +63,10 @@ func TestWorksheets(t *testing.T) {
 		`<p>1 вариант: 24/18/13.</p>`,
 		`<p>С головы за ход можно снять только одну шашку.</p>`,
 		`<p>4 варианта: 24/19/16; 24/19 18/15; 24/21 18/13; 18/13 18/15.</p>`,
-		`<p>Бросков, которые выводят все оставшиеся шашки: 5 из 36: 2-2, 3-3, 4-4, 5-5, 6-6.</p>`,
-		`<p>Бросков, которые дают ничью: 36 из 36: 1-1,`,
-		`<p>Бросков, при которых хода нет: 0 из 36.</p>`,
+		"<p>Бросков, которые выводят все оставшиеся шашки: 5 из 36 (13,9\u00a0%): 2-2, 3-3, 4-4, 5-5, 6-6. 5\u00a0дублей — 5\u00a0исходов.</p>",
+		"<p>Бросков, которые дают ничью: 36 из 36 (100\u00a0%): 1-1,",
+		"; всего 36.</p>",
+		"<p>Бросков, при которых хода нет: 0 из 36 (0\u00a0%).</p>",
 		`<p>1 вариант: 13/off 13/off (две шестёрки пропадают).</p>`,
 		`<a href="../long/a.html#fig-2">Первый ход</a>`,
 		`<a href="../long/b.html#fig-1">Вывод</a>`,
@@ -80,6 +81,10 @@ func TestWorksheets(t *testing.T) {
 	// No arrow nor mark gives the answer away on a worksheet.
 	if strings.Contains(ws, `class="nd-arrow"`) || strings.Contains(ws, `class="nd-mark"`) {
 		t.Errorf("a worksheet diagram shows arrows or marks")
+	}
+	// The task that asks why a move is forbidden draws it, and no other.
+	if n := strings.Count(ws, `class="nd-illegal"`); n != 1 || !strings.Contains(ws, `marker-end="url(#ex-2-board-cross)"`) {
+		t.Errorf("%d forbidden moves drawn on the worksheet; want one, in task 2", n)
 	}
 	for _, page := range []string{"ru/long/a.html", "ru/index.html", "ru/short/index.html"} {
 		if !strings.Contains(string(s.Files[page]), `worksheets/long.html">Рабочий лист для печати</a>`) {

@@ -24,7 +24,7 @@ import (
 var embedded embed.FS
 
 // Names lists the template files, in the order they are parsed.
-var Names = []string{"layout.html", "nav.html", "figure.html", "table.html", "presets.html", "choose.html", "notfound.html", "error.html", "worksheet.html", "contents.html", "print.html"}
+var Names = []string{"layout.html", "nav.html", "figure.html", "table.html", "presets.html", "choose.html", "notfound.html", "error.html", "worksheet.html", "contents.html", "print.html", "notation.html"}
 
 // Static lists the files copied to the site's root unchanged.
 var Static = []string{"style.css", "favicon.svg"}

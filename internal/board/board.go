@@ -15,7 +15,9 @@ import (
 
 // Options returns the diagram options of a block: its title and text
 // description in language l, the labels, the dice, arrows and marks. id is
-// the diagram's id on its page.
+// the diagram's id on its page. The play of an "illegal:" line is drawn
+// as a forbidden move, and the description says so; without "arrows:",
+// the play of an "after:" line is drawn as arrows.
 func Options(l i18n.Lang, blk *block.Block, id string) diagrams.Options {
 	pos := blk.Position
 	title := l.F("diagram.title", "game", l.Game(pos.Game), "side", l.SideGen(pos.Turn))
@@ -26,9 +28,19 @@ func Options(l i18n.Lang, blk *block.Block, id string) diagrams.Options {
 	if blk.Caption != "" {
 		desc = strings.TrimSpace(blk.Caption) + " " + desc
 	}
+	if blk.Illegal != nil {
+		desc += " " + l.F("desc.illegal", "play", blk.IllegalText)
+	}
 	turn := l.T("diagram.to_move")
 	if pos.GameOver(blk.Rules) {
 		turn = "" // nobody moves any more
+	}
+	arrows := blk.Arrows
+	if arrows == nil && blk.After != nil {
+		// The play whose result is drawn beside, a die at a time.
+		for _, m := range blk.After.Moves() {
+			arrows = append(arrows, engine.Segment{From: m.From, To: m.To, Hit: m.Hit})
+		}
 	}
 	return diagrams.Options{
 		ID:    id,
@@ -43,7 +55,21 @@ func Options(l i18n.Lang, blk *block.Block, id string) diagrams.Options {
 		},
 		Dice:    blk.Dice,
 		HasDice: blk.HasDice,
-		Arrows:  blk.Arrows,
+		Arrows:  arrows,
+		Illegal: blk.Illegal,
 		Marks:   blk.Marks,
 	}
+}
+
+// AfterOptions returns the diagram options of the position after the
+// play of a block's "after:" line: the block's marks, no dice nor
+// arrows, the other side to move, and a title and description that name
+// the play. id is the diagram's id on its page.
+func AfterOptions(l i18n.Lang, blk *block.Block, id string) diagrams.Options {
+	pos := blk.After.Position
+	play := blk.AfterText
+	o := Options(l, &block.Block{Position: pos, Rules: blk.Rules, Marks: blk.Marks}, id)
+	o.Title = l.F("diagram.title.after", "play", play, "game", l.Game(pos.Game), "side", l.SideGen(pos.Turn))
+	o.Desc = l.F("desc.after", "play", play) + " " + o.Desc
+	return o
 }

@@ -31,13 +31,13 @@ func (l Lang) Valid() bool { return l == RU || l == UK }
 // entry is one string of a table kept as a slice.
 type entry struct{ key, text string }
 
-// tables returns l's string maps: the site's strings and those of the
-// statistics beyond one roll.
-func (l Lang) tables() [2]map[string]string {
+// tables returns l's string maps: the site's strings, those of the
+// statistics beyond one roll and those of the notation page.
+func (l Lang) tables() [3]map[string]string {
 	if l == UK {
-		return [2]map[string]string{uk, oddsUK}
+		return [3]map[string]string{uk, oddsUK, notationUK}
 	}
-	return [2]map[string]string{ru, oddsRU}
+	return [3]map[string]string{ru, oddsRU, notationRU}
 }
 
 func (l Lang) lookup(key string) (string, bool) {

@@ -34,3 +34,15 @@ func TestOddsStringsMerged(t *testing.T) {
 		t.Errorf("oddsRU has %d keys, oddsUK %d", len(oddsRU), len(oddsUK))
 	}
 }
+
+// The notation page's strings are merged into both tables too.
+func TestNotationStringsMerged(t *testing.T) {
+	for k := range notationRU {
+		if !RU.Has(k) || !UK.Has(k) {
+			t.Errorf("notation key %q is missing from a table", k)
+		}
+	}
+	if len(notationRU) != len(notationUK) {
+		t.Errorf("notationRU has %d keys, notationUK %d", len(notationRU), len(notationUK))
+	}
+}
