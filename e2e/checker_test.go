@@ -101,7 +101,7 @@ func TestCheckerInChromium(t *testing.T) {
 
 	// The standalone checker: edit the block, the board follows.
 	open(ctx, t, base+"/uk/checker.html", 1280, `form.editor textarea`)
-	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`form.editor textarea`)), chromedp.WaitVisible(chromedp.CSS(`html.checker-ready`))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form.editor textarea`)), chromedp.WaitVisible(chromedp.CSS(`html.checker-ready`))); err != nil {
 		t.Fatal(err)
 	}
 	block := "game: short\\nposition: start\\ndice: 3-1"
