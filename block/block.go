@@ -211,6 +211,13 @@ func Parse(src string, opt Options) (*Block, error) {
 // add records a problem at pos.
 func (p *parser) add(pos engine.Pos, msg string) { p.errs.Add(pos, msg) }
 
+// addCode records a problem at pos with the code and arguments a reader's
+// language names it by (engine.Error's Code): the problems of the lines a
+// reader of the standalone checker writes.
+func (p *parser) addCode(pos engine.Pos, msg, code string, args ...string) {
+	p.errs.AddCode(pos, msg, code, args...)
+}
+
 // get returns the (first) line of key k.
 func (p *parser) get(k string) (field, bool) {
 	fs := p.fields[k]
@@ -232,19 +239,19 @@ func (p *parser) readLines(src string) {
 		key, val, col, ok := splitLine(raw)
 		if !ok {
 			if strings.TrimSpace(stripComment(raw)) != "" {
-				p.add(engine.Pos{Line: line, Col: 1}, `expected "key: value", e.g. "white: 24x15"`)
+				p.addCode(engine.Pos{Line: line, Col: 1}, `expected "key: value", e.g. "white: 24x15"`, "line")
 			}
 			continue
 		}
 		if !slices.Contains(Keys, key) {
-			p.add(engine.Pos{Line: line, Col: 1}, "unknown key "+strconv.Quote(key)+suggest(key, Keys)+"; known: "+strings.Join(Keys, ", "))
+			p.addCode(engine.Pos{Line: line, Col: 1}, "unknown key "+strconv.Quote(key)+suggest(key, Keys)+"; known: "+strings.Join(Keys, ", "), "unknown-key", key)
 			continue
 		}
 		if key != "caption" {
 			val = strings.TrimSpace(stripComment(val))
 		}
 		if prev := p.fields[key]; len(prev) > 0 && key != "play" && key != "expect" {
-			p.add(engine.Pos{Line: line, Col: 1}, "duplicate key "+strconv.Quote(key)+" (first on line "+strconv.Itoa(prev[0].line)+")")
+			p.addCode(engine.Pos{Line: line, Col: 1}, "duplicate key "+strconv.Quote(key)+" (first on line "+strconv.Itoa(prev[0].line)+")", "duplicate-key", key, strconv.Itoa(prev[0].line))
 			continue
 		}
 		p.fields[key] = append(p.fields[key], field{key, val, line, col})
@@ -261,13 +268,13 @@ func (p *parser) readGame() bool {
 	if f, ok := p.get("game"); ok {
 		g, ok := engine.ParseGame(f.val)
 		if !ok {
-			p.add(f.pos(0), "game "+strconv.Quote(f.val)+`: write "long" or "short"`)
+			p.addCode(f.pos(0), "game "+strconv.Quote(f.val)+`: write "long" or "short"`, "game", f.val)
 			return false
 		}
 		p.game, hasGame = g, true
 	}
 	if !hasGame {
-		p.add(engine.Pos{Line: 1, Col: 1}, `no game: add "game: long" or "game: short"`)
+		p.addCode(engine.Pos{Line: 1, Col: 1}, `no game: add "game: long" or "game: short"`, "no-game")
 		return false
 	}
 	return true
@@ -282,12 +289,12 @@ func (p *parser) readRules() {
 	}
 	for _, w := range words(f.val) {
 		if err := p.b.Rules.Set(w.s); err != nil {
-			p.add(f.pos(w.col), err.Error())
+			p.addCode(f.pos(w.col), err.Error(), "rule", w.s)
 			continue
 		}
 		name, _, isKey := strings.Cut(w.s, "=")
 		if g, _ := engine.GameOf(name); isKey && g != p.game {
-			p.add(f.pos(w.col), "rule "+strconv.Quote(w.s)+" is for "+g.String()+" nardy; this block is "+p.game.String()+" nardy")
+			p.addCode(f.pos(w.col), "rule "+strconv.Quote(w.s)+" is for "+g.String()+" nardy; this block is "+p.game.String()+" nardy", "rule-game."+g.String(), w.s)
 		}
 	}
 }
@@ -303,7 +310,7 @@ func (p *parser) readPlays() {
 		dtext, rest, _ := strings.Cut(f.val, " ")
 		d, err := engine.ParseDice(dtext)
 		if err != nil {
-			p.add(f.pos(0), "play: "+err.Error()+`; write the roll, then the play: "play: 6-5 24/18 18/13"`)
+			p.addCode(f.pos(0), "play: "+err.Error()+`; write the roll, then the play: "play: 6-5 24/18 18/13"`, "play-dice", dtext)
 			p.posOK = false
 			break
 		}
@@ -314,7 +321,7 @@ func (p *parser) readPlays() {
 			if v.Col > 0 {
 				at = f.pos(len(dtext) + 1 + v.Col - 1)
 			}
-			p.add(at, "play "+d.String()+" "+strconv.Quote(rest)+" is not legal: "+v.String())
+			p.addCode(at, "play "+d.String()+" "+strconv.Quote(rest)+" is not legal: "+v.String(), "play-illegal", d.String(), rest)
 			p.posOK = false
 			break
 		}
@@ -332,7 +339,7 @@ func (p *parser) readDice() {
 	}
 	d, err := engine.ParseDice(f.val)
 	if err != nil {
-		p.add(f.pos(0), err.Error())
+		p.addCode(f.pos(0), err.Error(), "dice", f.val)
 		return
 	}
 	p.b.Dice, p.b.HasDice = d, true

@@ -17,7 +17,7 @@ func (p *parser) readPosition() bool {
 	fPos, hasPos := p.get("position")
 	fFrom, hasFrom := p.get("from")
 	if hasPos && hasFrom {
-		p.add(engine.Pos{Line: fFrom.line, Col: 1}, `"from:" and "position:" both set the position; keep one`)
+		p.addCode(engine.Pos{Line: fFrom.line, Col: 1}, `"from:" and "position:" both set the position; keep one`, "from-and-position")
 		p.b.Position = engine.NewPosition(p.game)
 		return false
 	}
@@ -37,7 +37,7 @@ func (p *parser) readPosition() bool {
 		if p.has("white") {
 			missing = "black"
 		}
-		p.add(engine.Pos{Line: 1, Col: 1}, `no "`+missing+`:" line: list the `+missing+` checkers, or write "`+missing+`:" with nothing after it if all are borne off, or use "position: start"`)
+		p.addCode(engine.Pos{Line: 1, Col: 1}, `no "`+missing+`:" line: list the `+missing+` checkers, or write "`+missing+`:" with nothing after it if all are borne off, or use "position: start"`, "no-side."+missing)
 		pos, read = engine.NewPosition(p.game), false
 	default:
 		pos, ok = p.checkerLines()
@@ -62,7 +62,7 @@ func (p *parser) noCheckerLines(fromLine bool) bool {
 	ok := true
 	for _, k := range []string{"white", "black", "white-bar", "black-bar"} {
 		if f, dup := p.get(k); dup {
-			p.add(engine.Pos{Line: f.line, Col: 1}, `"`+k+`:" cannot be combined with "`+other+`"; the checkers come from there`)
+			p.addCode(engine.Pos{Line: f.line, Col: 1}, `"`+k+`:" cannot be combined with "`+other+`"; the checkers come from there`, "combined", k, strings.TrimSuffix(other, ":"))
 			ok = false
 		}
 	}
@@ -79,7 +79,7 @@ func (p *parser) positionLine(f field) (engine.Position, bool) {
 	}
 	pos, err := positionValue(p.game, f.val, turn)
 	if err != nil {
-		p.add(f.pos(0), err.Error())
+		p.addCode(f.pos(0), err.Error(), "position", f.val)
 		return engine.NewPosition(p.game), false
 	}
 	return pos, true
@@ -120,11 +120,11 @@ func (p *parser) continued(f field) (engine.Position, bool) {
 		if len(p.opt.Names) > 0 {
 			known = "named so far: " + strings.Join(p.opt.Names, ", ")
 		}
-		p.add(f.pos(0), "no earlier position is named "+strconv.Quote(f.val)+"; "+known)
+		p.addCode(f.pos(0), "no earlier position is named "+strconv.Quote(f.val)+"; "+known, "from", f.val)
 		return none, false
 	}
 	if pos.Game != p.game {
-		p.add(f.pos(0), "position "+strconv.Quote(f.val)+" is "+pos.Game.String()+" nardy; this block is "+p.game.String()+" nardy")
+		p.addCode(f.pos(0), "position "+strconv.Quote(f.val)+" is "+pos.Game.String()+" nardy; this block is "+p.game.String()+" nardy", "from-game."+pos.Game.String(), f.val)
 		return none, false
 	}
 	return pos, true
@@ -151,7 +151,7 @@ func (p *parser) checkerLines() (engine.Position, bool) {
 	}
 	for _, s := range []engine.Side{engine.White, engine.Black} {
 		if totals[s] > engine.Checkers {
-			p.add(engine.Pos{Line: lines[s].line, Col: 1}, s.String()+" has "+strconv.Itoa(totals[s])+" checkers, at most 15")
+			p.addCode(engine.Pos{Line: lines[s].line, Col: 1}, s.String()+" has "+strconv.Itoa(totals[s])+" checkers, at most 15", "too-many."+s.String(), strconv.Itoa(totals[s]))
 			ok = false
 		}
 	}
@@ -170,12 +170,12 @@ func (p *parser) sideCheckers(pos *engine.Position, s engine.Side, f field) (int
 		ptText, nText, hasN := strings.Cut(w.s, "x")
 		pt, isNum := wholeNumber(ptText)
 		if !isNum {
-			p.add(at, strconv.Quote(w.s)+`: write a point, or "point" x "count", e.g. "24x13"`)
+			p.addCode(at, strconv.Quote(w.s)+`: write a point, or "point" x "count", e.g. "24x13"`, "checker-word", w.s)
 			ok = false
 			continue
 		}
 		if pt < 1 || pt > 24 {
-			p.add(at, "point "+strconv.Itoa(pt)+" is off the board: points are 1 to 24")
+			p.addCode(at, "point "+strconv.Itoa(pt)+" is off the board: points are 1 to 24", "point-off", strconv.Itoa(pt))
 			ok = false
 			continue
 		}
@@ -183,19 +183,19 @@ func (p *parser) sideCheckers(pos *engine.Position, s engine.Side, f field) (int
 		if hasN {
 			n, isNum = wholeNumber(nText)
 			if !isNum || n < 1 || n > engine.Checkers {
-				p.add(at, strconv.Quote(w.s)+": a count is 1 to 15")
+				p.addCode(at, strconv.Quote(w.s)+": a count is 1 to 15", "count", w.s)
 				ok = false
 				continue
 			}
 		}
 		if seen[pt] {
-			p.add(at, "point "+strconv.Itoa(pt)+" is listed twice")
+			p.addCode(at, "point "+strconv.Itoa(pt)+" is listed twice", "point-twice", strconv.Itoa(pt))
 			ok = false
 			continue
 		}
 		seen[pt] = true
 		if pos.Count(other, engine.Point(pt)) > 0 {
-			p.add(at, "point "+strconv.Itoa(pt)+" already holds "+other.String()+" checkers; a point holds one colour")
+			p.addCode(at, "point "+strconv.Itoa(pt)+" already holds "+other.String()+" checkers; a point holds one colour", "point-both."+other.String(), strconv.Itoa(pt))
 			ok = false
 			continue
 		}
@@ -218,10 +218,10 @@ func (p *parser) barCheckers(pos *engine.Position, s engine.Side, onBoard int) (
 	n, isNum := wholeNumber(f.val)
 	switch {
 	case !isNum || n > engine.Checkers:
-		p.add(f.pos(0), s.String()+"-bar "+strconv.Quote(f.val)+": write a number of checkers, 0 to 15")
+		p.addCode(f.pos(0), s.String()+"-bar "+strconv.Quote(f.val)+": write a number of checkers, 0 to 15", "bar-count", f.val)
 		return 0, false
 	case n > 0 && p.game == engine.Long:
-		p.add(f.pos(0), "long nardy has no bar: nothing is ever hit")
+		p.addCode(f.pos(0), "long nardy has no bar: nothing is ever hit", "long-bar")
 		return 0, false
 	}
 	if onBoard+n <= engine.Checkers {
@@ -238,7 +238,7 @@ func (p *parser) readTurn(pos *engine.Position) bool {
 	}
 	s, valid := engine.ParseSide(f.val)
 	if !valid {
-		p.add(f.pos(0), "turn "+strconv.Quote(f.val)+`: write "white" or "black"`)
+		p.addCode(f.pos(0), "turn "+strconv.Quote(f.val)+`: write "white" or "black"`, "turn", f.val)
 		return false
 	}
 	pos.Turn = s
@@ -254,10 +254,10 @@ func (p *parser) readStarted(pos *engine.Position) bool {
 	s, valid := engine.ParseSide(f.val)
 	switch {
 	case !valid:
-		p.add(f.pos(0), "started "+strconv.Quote(f.val)+`: write "white" or "black"`)
+		p.addCode(f.pos(0), "started "+strconv.Quote(f.val)+`: write "white" or "black"`, "started", f.val)
 		return false
 	case p.game != engine.Long:
-		p.add(f.pos(0), `"started:" matters only in long nardy (for the last roll)`)
+		p.addCode(f.pos(0), `"started:" matters only in long nardy (for the last roll)`, "started-long")
 		return false
 	}
 	pos.Started = s

@@ -60,7 +60,7 @@ func TestAfterAndHighlightErrors(t *testing.T) {
 		{start + "highlight: 24/18", `3:12: "highlight:" marks a play in the table of legal moves, which the block does not show; add "moves" to "show:"`},
 		{start + "dice: 6-5\nshow: moves\nafter: 24/18/13", `5:8: "after:" draws the position after the play beside the block's diagram; add "diagram" to "show:"`},
 		{start + "dice: 6-5\nshow: diagram\nhighlight: 24/18/13", `5:12: "highlight:" marks a play in the table of legal moves`},
-		{start + "dice: 6-5\nafter: 24-18", `4:8: after: "24-18" is not a move`},
+		{start + "dice: 6-5\nafter: 24x18", `4:10: after: "24x18" is not a move`},
 		{start + "dice: 6-5\nafter: 24/18/13\nafter: 24/13", `5:1: duplicate key "after"`},
 	} {
 		_, err := Parse(c.src, Options{})

@@ -44,6 +44,12 @@ func (p Pos) String() string {
 type Error struct {
 	Pos Pos
 	Msg string
+	// Code, when set, names the kind of problem for a reader in another
+	// language ("count", "unknown-key"), and Args are the parts of the
+	// text it quotes (a word, a point): a message table can say the
+	// same in Russian or Ukrainian. Msg is the English for the author.
+	Code string
+	Args []string
 	// Omitted is set on a line that stands for that many problems of its
 	// file not listed (see ErrorList.Limit).
 	Omitted int
@@ -66,6 +72,12 @@ type ErrorList []*Error
 // Add appends a problem at pos.
 func (l *ErrorList) Add(pos Pos, msg string) {
 	*l = append(*l, &Error{Pos: pos, Msg: msg})
+}
+
+// AddCode appends a problem at pos with the code and arguments that name
+// it for translation (see Error.Code).
+func (l *ErrorList) AddCode(pos Pos, msg, code string, args ...string) {
+	*l = append(*l, &Error{Pos: pos, Msg: msg, Code: code, Args: args})
 }
 
 // Sort orders the problems by file, line and column, keeping the order of

@@ -29,6 +29,7 @@ const (
 	ReasonMustPlayLarger               // only one die can be played: it must be the larger (Die)
 	ReasonNoMove                       // nothing can be played with this roll: the turn is lost
 	ReasonNotListed                    // a sequence of allowed moves that no rule above rejects, yet not a legal play
+	ReasonStepByStep                   // Turn: several dice take the checker there in ways that end differently (with a hit or without); move one die at a time
 )
 
 var reasonNames = [...]string{
@@ -36,6 +37,7 @@ var reasonNames = [...]string{
 	"too-many-dice", "point-held", "head", "six-block", "not-all-home",
 	"higher-point", "bar-first", "entry-closed", "hit-and-hide",
 	"must-play-more", "must-play-larger", "no-move", "not-listed",
+	"step-by-step",
 }
 
 // String returns a short stable name for the reason ("point-held"), used
@@ -77,6 +79,9 @@ type Verdict struct {
 	Msg string
 	// Play is the legal play matched, for ReasonLegal.
 	Play Play
+	// Step is set when the verdict judges one step of a Turn (a checker
+	// moved on the board) rather than a whole play.
+	Step bool
 }
 
 // Legal reports whether the verdict accepts the play.
@@ -136,6 +141,8 @@ func (v Verdict) String() string {
 		return "no move is possible with this roll: the turn is lost"
 	case ReasonNotListed:
 		return "this is not one of the legal plays"
+	case ReasonStepByStep:
+		return "the checker reaches " + p(v.To) + " in more than one way: move it one die at a time"
 	}
 	return v.Reason.String()
 }
@@ -228,8 +235,18 @@ func (x *explainer) run(segs []Segment) Verdict {
 		hit           bool
 	}
 	os := make([]oseg, len(segs))
+	me := &g.start.b[g.side]
+	var reached uint32 // own points an earlier segment ends on
 	for i, s := range segs {
 		f, t := ownLoc(g.game, g.side, s.From), ownLoc(g.game, g.side, s.To)
+		// A move from where the mover has no checker (it may be the
+		// opponent's) is named as such before its direction is judged.
+		if s.From != Off && me[f] == 0 && reached&(1<<f) == 0 {
+			return Verdict{Reason: ReasonNoChecker, From: s.From, To: s.To, Col: s.Col}
+		}
+		if t >= 1 && t <= 24 {
+			reached |= 1 << t
+		}
 		if s.From == Off {
 			return Verdict{Reason: ReasonBackwards, From: s.From, To: s.To, Col: s.Col}
 		}

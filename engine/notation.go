@@ -96,7 +96,8 @@ type Segment struct {
 
 // ParseMoves reads move notation as players write it: space-separated
 // checker paths such as "24/18", "24/18/12", "13/7*", "13/7*/5", "bar/22",
-// "6/off", with "(2)" after a path to repeat it ("24/18(2)"). A path with
+// "6/off", with "(2)" after a path to repeat it ("24/18(2)"); "-" may stand
+// for "/" ("24-18"), and "bar" and "off" may be written in capitals. A path with
 // several stops becomes several segments. Points are 1..24 in White's
 // numbering. A malformed text gives an *Error whose Pos has the column of
 // the part concerned.
@@ -151,15 +152,22 @@ func parsePath(word string, col int) ([]Segment, error) {
 		repeat = int(rep[1] - '0')
 		body = word[:j]
 	}
-	if !strings.Contains(body, "/") {
-		return nil, syntaxError(col, strconv.Quote(word)+` is not a move: write "from/to", e.g. "24/18"`)
+	if !strings.ContainsAny(body, "/-") {
+		return nil, syntaxError(col+badColumn(body), strconv.Quote(word)+` is not a move: write "from/to", e.g. "24/18"`)
 	}
 	var locs []Point
 	var hits []bool
 	pcol := col // the column of the current part
 	for rest, more := body, true; more; {
-		var part string
-		part, rest, more = strings.Cut(rest, "/")
+		// A path's points are separated by "/", or by "-" as some
+		// players write them ("24-18").
+		part := rest
+		if j := strings.IndexAny(rest, "/-"); j >= 0 {
+			part, rest = rest[:j], rest[j+1:]
+		} else {
+			more = false
+		}
+		part = strings.ToLower(part)
 		k := len(locs)
 		at := pcol
 		pcol += columns(part) + 1
@@ -208,6 +216,24 @@ func parsePath(word string, col int) ([]Segment, error) {
 		}
 	}
 	return segs, nil
+}
+
+// badColumn returns where, in a word with no "/" (0 for its first
+// character), it stops being a point: after the digits of a number, or
+// after "bar" or "off"; 0 when the whole word could be one.
+func badColumn(word string) int {
+	n := 0
+	if low := strings.ToLower(word); strings.HasPrefix(low, "bar") || strings.HasPrefix(low, "off") {
+		n = 3
+	} else {
+		for n < len(word) && isDigit(word[n]) {
+			n++
+		}
+	}
+	if n == 0 || n >= len(word) {
+		return 0
+	}
+	return columns(word[:n])
 }
 
 // pointNumber reads a point's number: one to three digits, no sign (so

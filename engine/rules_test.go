@@ -314,10 +314,14 @@ func TestRulesFirstMoveTable(t *testing.T) {
 			{"24/18 24/19", engine.Verdict{Reason: engine.ReasonHead, From: 24, N: 1, FirstTurn: true}},
 			{"24/18", engine.Verdict{Reason: engine.ReasonMustPlayMore, N: 2, Dice: 1}},
 			{"23/17", engine.Verdict{Reason: engine.ReasonNoChecker, From: 23}},
-			{"18/24", engine.Verdict{Reason: engine.ReasonBackwards, From: 18, To: 24}},
+			{"24/18 18/24", engine.Verdict{Reason: engine.ReasonBackwards, From: 18, To: 24}},
+			{"12/7", engine.Verdict{Reason: engine.ReasonNoChecker, From: 12}}, // Black's head
+			{"18/24", engine.Verdict{Reason: engine.ReasonNoChecker, From: 18}},
 			{"24/20", engine.Verdict{Reason: engine.ReasonNoDice, From: 24, To: 20, N: 4}},
 			{"24/13 24/18", engine.Verdict{Reason: engine.ReasonTooManyDice}},
-			{"24-18", engine.Verdict{Reason: engine.ReasonSyntax, Col: 1}},
+			{"24x18", engine.Verdict{Reason: engine.ReasonSyntax, Col: 3}},
+			{"24-18", engine.Verdict{Reason: engine.ReasonMustPlayMore, N: 2, Dice: 1}},
+			{"24-18-13", engine.Verdict{Reason: engine.ReasonLegal}},
 		},
 	}})
 }

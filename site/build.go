@@ -197,6 +197,13 @@ func (b *builder) emit(name string, data []byte) error {
 	return err
 }
 
+// templateFuncs are the functions the templates call: rolls keeps the
+// rolls in a text whole ("6-2" never breaks at its hyphen), as the pages'
+// prose does.
+var templateFuncs = template.FuncMap{
+	"rolls": func(s string) template.HTML { return template.HTML(markdown.RollsHTML(s)) },
+}
+
 // Build reads the content directory and builds the whole site in memory
 // (Site.Files). It reports every problem in an engine.ErrorList sorted by
 // file and line.
@@ -288,7 +295,7 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 			}
 		}
 	}
-	tmpl, err := templates.Load(opt.Templates, template.FuncMap{})
+	tmpl, err := templates.Load(opt.Templates, templateFuncs)
 	if err != nil {
 		errs = append(errs, engine.AsList(err)...)
 	}

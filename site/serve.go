@@ -361,7 +361,7 @@ const errorPageCSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 
 func (s *Server) writeErrorPage(w http.ResponseWriter, buildErr error) {
 	text := s.relative(buildErr)
 	var buf bytes.Buffer
-	set, err := templates.Load("", nil)
+	set, err := templates.Load("", templateFuncs)
 	if err == nil {
 		err = set.HTML.ExecuteTemplate(&buf, "error.html", struct{ Errors string }{text})
 	}

@@ -49,22 +49,22 @@ func TestWorksheets(t *testing.T) {
 	for _, frag := range []string{
 		`<title>Рабочий лист: длинные нарды — `,
 		`<article class="task" id="ex-1">`,
-		`<p class="question"><strong>Ход белых, на кубиках 6-5.</strong></p>
+		`<p class="question"><strong>Ход белых, на кубиках <span class="roll">6-5</span>.</strong></p>
 <p class="question">Найдите все разрешённые ходы.</p>`,
-		`<p class="question"><strong>Ход белых, на кубиках 5-3.</strong></p>
+		`<p class="question"><strong>Ход белых, на кубиках <span class="roll">5-3</span>.</strong></p>
 <p class="question">Почему нельзя сыграть 24/19 24/21?</p>
 <p class="question">Найдите все разрешённые ходы.</p>`,
 		`<p class="question"><strong>Ход белых.</strong></p>
 <p class="question">Сколько бросков из 36 выводят все оставшиеся шашки?</p>`,
-		`<p class="question"><strong>Ход чёрных, на кубиках 6-6.</strong></p>
+		`<p class="question"><strong>Ход чёрных, на кубиках <span class="roll">6-6</span>.</strong></p>
 <p class="question">Сколько бросков из 36 дают ничью?</p>
 <p class="question">При скольких бросках из 36 хода нет?</p>`,
 		// The answers, computed by the engine.
 		`<p>1 вариант: 24/18/13.</p>`,
 		`<p>С головы за ход можно снять только одну шашку.</p>`,
 		`<p>4 варианта: 24/19/16; 24/19 18/15; 24/21 18/13; 18/13 18/15.</p>`,
-		"<p>Бросков, которые выводят все оставшиеся шашки: 5 из 36 (13,9\u00a0%): 2-2, 3-3, 4-4, 5-5, 6-6. 5\u00a0дублей — 5\u00a0исходов.</p>",
-		"<p>Бросков, которые дают ничью: 36 из 36 (100\u00a0%): 1-1,",
+		"<p>Бросков, которые выводят все оставшиеся шашки: 5 из 36 (13,9\u00a0%): <span class=\"roll\">2-2</span>, <span class=\"roll\">3-3</span>, <span class=\"roll\">4-4</span>, <span class=\"roll\">5-5</span>, <span class=\"roll\">6-6</span>. 5\u00a0дублей — 5\u00a0исходов.</p>",
+		"<p>Бросков, которые дают ничью: 36 из 36 (100\u00a0%): <span class=\"roll\">1-1</span>,",
 		"; всего 36.</p>",
 		"<p>Бросков, при которых хода нет: 0 из 36 (0\u00a0%).</p>",
 		`<p>1 вариант: 13/off 13/off (две шестёрки пропадают).</p>`,

@@ -38,8 +38,8 @@ type Result struct {
 
 // A Reader reads the position to judge from the text a form gives (its
 // position code, or the block the reader edits); problem, when not "",
-// says why it cannot be read.
-type Reader func(text string) (c engine.ParsedCode, problem string)
+// says in language lang why it cannot be read.
+type Reader func(text string, lang i18n.Lang) (c engine.ParsedCode, problem string)
 
 // Evaluate judges move for the position read from text, with messages in
 // lang (Russian when lang is not a site language).
@@ -47,7 +47,7 @@ func Evaluate(read Reader, text, move string, lang i18n.Lang) Result {
 	if !lang.Valid() {
 		lang = i18n.RU
 	}
-	c, problem := read(text)
+	c, problem := read(text, lang)
 	if problem != "" {
 		return Result{Error: problem}
 	}
@@ -78,14 +78,14 @@ func IsCode(text string) bool {
 
 // ReadCode is the Reader of the rule pages: it reads a position code with
 // its dice and rules, and refuses anything else.
-func ReadCode(text string) (engine.ParsedCode, string) {
+func ReadCode(text string, lang i18n.Lang) (engine.ParsedCode, string) {
 	text = strings.TrimSpace(text)
 	if !IsCode(text) {
-		return engine.ParsedCode{}, "expected a position code such as Lw33:24x15:12x15"
+		return engine.ParsedCode{}, lang.BlockProblem(&engine.Error{Msg: "expected a position code", Code: "not-code"})
 	}
 	c, err := engine.ParseFullCode(text)
 	if err != nil {
-		return c, err.Error()
+		return c, lang.BlockProblem(&engine.Error{Msg: err.Error(), Code: "position", Args: []string{text}})
 	}
 	return c, ""
 }

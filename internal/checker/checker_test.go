@@ -45,10 +45,13 @@ func TestEvaluate(t *testing.T) {
 			Play: "", Plays: []string{"24/18 24/18"}, DicePlayed: 2,
 		}},
 		{"a bad block", "game: long\nwhite: 24x16\nblack: 12x15\ndice: 6-6", "24/18", i18n.RU, checker.Result{
-			Error: `line 2: "24x16": a count is 1 to 15`,
+			Error: "Строка 2, знак 8: в «24x16» число шашек должно быть от 1 до 15.",
 		}},
 		{"a bad code", "Lw66:24x16:12x15", "24/18", i18n.RU, checker.Result{
-			Error: `position code "Lw66:24x16:12x15": `,
+			Error: "Код позиции «Lw66:24x16:12x15» не прочитан: скопируйте его целиком, например «Lw:24x15:12x15», или вставьте блок позиции.",
+		}},
+		{"every problem of a block, Ukrainian", "game: long\nwhite: 24x16 30\nblack: 12x15\nturn: red\ndice: 6-6", "24/18", i18n.UK, checker.Result{
+			Error: "Рядок 2, знак 8: у «24x16» кількість шашок має бути від 1 до 15. Рядок 2, знак 14: пункту 30 на дошці немає: пункти нумерують від 1 до 24. Рядок 4, знак 7: «red» не прочитано: напишіть «white» (хід білих) або «black» (хід чорних).",
 		}},
 		{"no dice", "game: long\nposition: start", "24/18", i18n.UK, checker.Result{
 			Error: "У позиції немає кидка: додайте рядок «dice: 6-5».",
@@ -64,7 +67,8 @@ func TestEvaluate(t *testing.T) {
 		if checker.IsCode(strings.TrimSpace(c.position)) {
 			check(t, c.name+", code only", got, c.want)
 		} else {
-			check(t, c.name+", code only", got, checker.Result{Error: "expected a position code such as Lw33:24x15:12x15"})
+			want := map[i18n.Lang]string{i18n.RU: "Здесь нужен код позиции, например «Lw:24x15:12x15».", i18n.UK: "Тут потрібен код позиції, наприклад «Lw:24x15:12x15»."}[c.lang]
+			check(t, c.name+", code only", got, checker.Result{Error: want})
 		}
 	}
 }

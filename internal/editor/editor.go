@@ -6,40 +6,47 @@
 package editor
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/internal/checker"
+	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
 // Read is the standalone page's checker.Reader: it reads a position code
 // (one line, as shown under every diagram) or a whole position block.
-func Read(text string) (engine.ParsedCode, string) {
-	b, problem := ReadBlock(text)
-	if problem != "" {
-		return engine.ParsedCode{}, problem
+func Read(text string, lang i18n.Lang) (engine.ParsedCode, string) {
+	b, problems := ReadBlock(text, lang)
+	if len(problems) > 0 {
+		return engine.ParsedCode{}, strings.Join(problems, " ")
 	}
 	return engine.ParsedCode{Position: b.Position, Dice: b.Dice, HasDice: b.HasDice, Rules: b.Rules}, ""
 }
 
-// ReadBlock reads a position code or a whole position block; problem,
-// when not "", says why it cannot be read (the first problem of a block).
-func ReadBlock(text string) (b *block.Block, problem string) {
+// ReadBlock reads a position code or a whole position block; problems,
+// when there are any, say in language lang each thing that keeps it from
+// being read, with its line and column.
+func ReadBlock(text string, lang i18n.Lang) (b *block.Block, problems []string) {
 	text = strings.TrimSpace(text)
 	if checker.IsCode(text) {
-		c, problem := checker.ReadCode(text)
+		c, problem := checker.ReadCode(text, lang)
 		if problem != "" {
-			return nil, problem
+			return nil, []string{problem}
 		}
-		return &block.Block{Position: c.Position, Dice: c.Dice, HasDice: c.HasDice, Rules: c.Rules}, ""
+		return &block.Block{Position: c.Position, Dice: c.Dice, HasDice: c.HasDice, Rules: c.Rules}, nil
 	}
 	b, err := block.Parse(text, block.Options{})
-	if err != nil {
-		if list, ok := err.(engine.ErrorList); ok && len(list) > 0 {
-			return nil, list[0].Error()
-		}
-		return nil, err.Error()
+	if err == nil {
+		return b, nil
 	}
-	return b, ""
+	var list engine.ErrorList
+	if !errors.As(err, &list) {
+		list = engine.ErrorList{{Msg: err.Error()}}
+	}
+	for _, e := range list {
+		problems = append(problems, lang.BlockProblem(e))
+	}
+	return nil, problems
 }

@@ -65,20 +65,34 @@ func Wire(form, elems, submit js.Value, lang i18n.Lang) {
 const redrawPause = 150 * time.Millisecond
 
 // drawBoard redraws the diagram of the standalone checker page from the
-// block the reader is editing; a block that cannot be read leaves the last
-// good diagram and says why.
+// block the reader is editing. A block that cannot be read says, in the
+// page's language, every reason why, and the board, the code and the list
+// of plays, which would show another position, are cleared until it can.
 func drawBoard(form js.Value, text string, lang i18n.Lang) {
 	box := form.Call("querySelector", ".board")
 	status := form.Call("querySelector", ".block-status")
-	b, problem := ReadBlock(text)
-	if problem != "" {
-		if status.Truthy() {
-			status.Set("textContent", problem)
-		}
-		return
-	}
+	b, problems := ReadBlock(text, lang)
 	if status.Truthy() {
 		status.Set("textContent", "")
+		doc := js.Global().Get("document")
+		for _, p := range problems {
+			line := doc.Call("createElement", "p")
+			line.Set("textContent", p)
+			status.Call("appendChild", line)
+		}
+	}
+	if box.Truthy() {
+		box.Set("hidden", len(problems) > 0)
+	}
+	if len(problems) > 0 {
+		if code := form.Call("querySelector", ".code code"); code.Truthy() {
+			code.Set("textContent", "")
+		}
+		ListPlays(form, nil, false, lang)
+		form.Call("querySelector", "output").Set("textContent", "")
+		form.Get("classList").Call("remove", "legal", "illegal")
+		form.Get("classList").Call("add", "broken")
+		return
 	}
 	var sb strings.Builder
 	if err := diagrams.Inline(&sb, b.Position, board.Options(lang, b, "live")); err != nil {

@@ -1,6 +1,9 @@
 package markdown
 
 import (
+	"html"
+	"strings"
+
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
@@ -78,6 +81,22 @@ func rollsIn(b []byte) []int {
 		}
 	}
 	return at
+}
+
+// RollsHTML returns s as HTML text (escaped) with every roll in it kept
+// whole, as in a page's prose: in <span class="roll">. It is for words set
+// outside the Markdown, such as captions and table cells.
+func RollsHTML(s string) string {
+	b := []byte(s)
+	var out strings.Builder
+	at := 0
+	for _, r := range rollsIn(b) {
+		out.WriteString(html.EscapeString(s[at:r]))
+		out.WriteString(`<span class="roll">` + s[r:r+3] + `</span>`)
+		at = r + 3
+	}
+	out.WriteString(html.EscapeString(s[at:]))
+	return out.String()
 }
 
 type rollRenderer struct{}

@@ -429,3 +429,48 @@ func (l Lang) Result(p engine.Position, r engine.Rules, sc engine.Scoring) strin
 	}
 	return s
 }
+
+// BlockProblem says, in language l, what is wrong with a position block a
+// reader typed, with the line and column: the problem's code (see
+// engine.Error) names it, and a problem without one is said to be
+// unreadable at its place.
+func (l Lang) BlockProblem(e *engine.Error) string {
+	code := "block." + e.Code
+	if e.Pos.Line == 0 {
+		// A text on its own (a position code), not a line of a block.
+		code = "block.alone." + e.Code
+	}
+	msg := l.CheckerText("block.other")
+	if e.Code != "" && l.hasChecker(code) {
+		msg = fill(l.CheckerText(code), func(name string) (string, bool) {
+			if i, err := strconv.Atoi(name); err == nil && i >= 1 && i <= len(e.Args) {
+				return e.Args[i-1], true
+			}
+			return "", false
+		})
+	}
+	key := "block.at"
+	switch {
+	case e.Pos.Line == 0:
+		return msg
+	case e.Pos.Col <= 1:
+		key = "block.at.line"
+	}
+	return fill(l.CheckerText(key), func(name string) (string, bool) {
+		switch name {
+		case "line":
+			return strconv.Itoa(e.Pos.Line), true
+		case "col":
+			return strconv.Itoa(e.Pos.Col), true
+		case "msg":
+			return msg, true
+		}
+		return "", false
+	})
+}
+
+// hasChecker reports whether key is among the move checker's strings.
+func (l Lang) hasChecker(key string) bool {
+	_, ok := l.checkerText(key)
+	return ok
+}

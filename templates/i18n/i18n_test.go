@@ -1,10 +1,13 @@
 package i18n
 
 import (
+	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/engine"
 )
 
@@ -265,5 +268,67 @@ func TestWorksheetQuestions(t *testing.T) {
 				t.Errorf("%s has no worksheet question for the statistic %s", l, st)
 			}
 		}
+	}
+}
+
+// TestBlockProblems: every problem a reader can make in the standalone
+// checker's block is said in both languages, at its line and column, with
+// nothing left in English.
+func TestBlockProblems(t *testing.T) {
+	for _, c := range []struct{ src, code string }{
+		{"game: long\nwhite 24x15", "line"},
+		{"game: long\ncolour: white", "unknown-key"},
+		{"game: long\ndice: 6-5\ndice: 6-5", "duplicate-key"},
+		{"game: chess", "game"},
+		{"white: 24x15", "no-game"},
+		{"game: long\nposition: start\nrules: fast=on", "rule"},
+		{"game: long\nposition: start\nrules: short=eastern", "rule-game.short"},
+		{"game: short\nposition: start\nrules: head-exception=doubles", "rule-game.long"},
+		{"game: long\nposition: start\nplay: 6 24/18", "play-dice"},
+		{"game: long\nposition: start\nplay: 6-5 24/20", "play-illegal"},
+		{"game: long\nposition: start\ndice: 7-1", "dice"},
+		{"game: long\nposition: start\nfrom: x", "from-and-position"},
+		{"game: long\nblack: 12x15", "no-side.white"},
+		{"game: long\nwhite: 24x15", "no-side.black"},
+		{"game: long\nposition: start\nwhite: 24x15", "combined"},
+		{"game: long\nposition: nowhere", "position"},
+		{"game: long\nfrom: first", "from"},
+		{"game: long\nwhite: 24x15 23\nblack: 12x15", "too-many.white"},
+		{"game: long\nwhite: 24x15\nblack: 12x15 11", "too-many.black"},
+		{"game: long\nwhite: 24y15\nblack: 12x15", "checker-word"},
+		{"game: long\nwhite: 25x15\nblack: 12x15", "point-off"},
+		{"game: long\nwhite: 24x16\nblack: 12x15", "count"},
+		{"game: long\nwhite: 24x14 24\nblack: 12x15", "point-twice"},
+		{"game: long\nwhite: 24x14 12\nblack: 12x14", "point-both.white"},
+		{"game: short\nwhite: 24x15\nblack: 1x15\nwhite-bar: many", "bar-count"},
+		{"game: long\nwhite: 24x14\nblack: 12x15\nwhite-bar: 1", "long-bar"},
+		{"game: long\nposition: start\nturn: red", "turn"},
+		{"game: long\nposition: start\nstarted: red", "started"},
+		{"game: short\nposition: start\nstarted: white", "started-long"},
+	} {
+		_, err := block.Parse(c.src, block.Options{})
+		var list engine.ErrorList
+		if !errors.As(err, &list) {
+			t.Errorf("%q: %v, want a problem %q", c.src, err, c.code)
+			continue
+		}
+		found := false
+		for _, e := range list {
+			found = found || e.Code == c.code
+			for _, l := range Langs {
+				got := l.BlockProblem(e)
+				if e.Code == "" || strings.ContainsAny(got, "{}[]") || !strings.Contains(got, strconv.Itoa(e.Pos.Line)) || strings.Contains(got, l.CheckerText("block.other")) {
+					t.Errorf("%s, %q: %v (code %q) is said as %q", l, c.src, e, e.Code, got)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: problems %v, want one with code %q", c.src, list, c.code)
+		}
+	}
+	// A line the standalone checker has no words for is still placed.
+	e := &engine.Error{Pos: engine.Pos{Line: 3, Col: 7}, Msg: "marks: point 30 is not a point 1 to 24"}
+	if got, want := RU.BlockProblem(e), "Строка 3, знак 7: эту строку не удалось прочитать."; got != want {
+		t.Errorf("RU.BlockProblem without a code = %q, want %q", got, want)
 	}
 }
