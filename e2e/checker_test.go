@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -128,4 +129,64 @@ func TestCheckerInChromium(t *testing.T) {
 		t.Errorf("the standalone checker lists %d legal plays for 3-1 at the start; gnubg counts 16", n)
 	}
 	screenshot(ctx, t, "uk-checker.png", 1280)
+}
+
+// TestCheckerMessages types what beginners type: a move written with a
+// hyphen is read; a block with several mistakes is explained line by line
+// in the page's language, and the board and plays of the last good
+// position are taken away until it is mended.
+func TestCheckerMessages(t *testing.T) {
+	ctx := browser(t)
+	base := serveWithChecker(t)
+	open(ctx, t, base+"/ru/checker.html", 1280, `form.editor textarea`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form.editor textarea`)), chromedp.WaitVisible(chromedp.CSS(`html.checker-ready`))); err != nil {
+		t.Fatal(err)
+	}
+	setBlock := func(block string) {
+		eval[bool](ctx, t, `(() => { const ta = document.querySelector("form.editor textarea"); ta.value = `+jsString(block)+`; ta.dispatchEvent(new Event("input")); return true; })()`)
+	}
+	setBlock("game: long\nwhite: 24x16 30\nblack: 12x15\nturn: red\ndice: 6-5")
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.querySelectorAll("form.editor .block-status p").length > 0`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatalf("no problems shown: %v", err)
+	}
+	problems := eval[[]string](ctx, t, `[...document.querySelectorAll("form.editor .block-status p")].map(p => p.textContent)`)
+	want := []string{
+		"Строка 2, знак 8: в «24x16» число шашек должно быть от 1 до 15.",
+		"Строка 2, знак 14: пункта 30 на доске нет: пункты нумеруются от 1 до 24.",
+		"Строка 4, знак 7: «red» не прочитано: напишите «white» (ход белых) или «black» (ход чёрных).",
+	}
+	if strings.Join(problems, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems shown:\n%s\nwant:\n%s", strings.Join(problems, "\n"), strings.Join(want, "\n"))
+	}
+	if !eval[bool](ctx, t, `document.querySelector("form.editor .board").hidden`) {
+		t.Error("the board of the last good position is still shown")
+	}
+	if n := eval[int](ctx, t, `document.querySelectorAll("form.editor ol.legal-plays li").length`); n != 0 {
+		t.Errorf("%d plays of the last good position are still listed", n)
+	}
+	screenshot(ctx, t, "ru-checker-problems.png", 1280)
+	// Mended, with a move written as some players do.
+	setBlock("game: long\nposition: start\ndice: 6-5")
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`!document.querySelector("form.editor .board").hidden`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatalf("the board did not come back: %v", err)
+	}
+	if ph := eval[string](ctx, t, `document.querySelector("form.editor input[name=move]").placeholder`); ph != "откуда/куда" {
+		t.Errorf("placeholder %q", ph)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.CSS(`form.editor input[name=move]`), "24-18-13"),
+		chromedp.Click(chromedp.CSS(`form.editor button`)),
+		chromedp.Poll[chromedp.Void](`document.querySelector("form.editor output").textContent !== ""`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if got := eval[string](ctx, t, `document.querySelector("form.editor output").textContent`); got != "Ход разрешён: 24/18/13." {
+		t.Errorf("24-18-13: %q", got)
+	}
+}
+
+// jsString writes s as a JavaScript string literal.
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
