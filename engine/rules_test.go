@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -1114,4 +1115,99 @@ func TestRulesBoard(t *testing.T) {
 			t.Errorf("short start: %s has %d on %d, want %d", c.s, got, c.pt, c.n)
 		}
 	}
+}
+
+// TestRuleKeysTable: every rule key reads and writes a field of Rules of
+// its own, through the RuleKeys table. For each key and each of its
+// values, set with Rules.Set("key=value") from every preset and from the
+// profile with every key at its last value: Get returns the value set,
+// every other key reads back as before, and exactly one field of Rules
+// changes (none when the value was already set), the same field for
+// every value and base. No two keys share a field, and every field of
+// Rules belongs to a key.
+func TestRuleKeysTable(t *testing.T) {
+	var last engine.Rules
+	for _, k := range engine.RuleKeys {
+		if err := last.Set(k.Name + "=" + k.Values[len(k.Values)-1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bases := []engine.Rules{last}
+	for _, p := range engine.Presets {
+		bases = append(bases, p.Rules)
+	}
+	owner := map[string]string{} // a field of Rules → the key that writes it
+	for _, k := range engine.RuleKeys {
+		if len(k.Values) < 2 {
+			t.Errorf("%s has values %q: a rule key has at least two", k.Name, k.Values)
+		}
+		field := ""
+		for _, base := range bases {
+			before := map[string]string{}
+			for _, o := range engine.RuleKeys {
+				v, ok := base.Get(o.Name)
+				if !ok {
+					t.Fatalf("Get(%q): not a key", o.Name)
+				}
+				before[o.Name] = v
+			}
+			for _, v := range k.Values {
+				r := base
+				if err := r.Set(k.Name + "=" + v); err != nil {
+					t.Errorf("Set(%s=%s): %v", k.Name, v, err)
+					continue
+				}
+				if got, ok := r.Get(k.Name); !ok || got != v {
+					t.Errorf("%s: Set(%s=%s), then Get(%s) = %q, %v", base.Profile(), k.Name, v, k.Name, got, ok)
+				}
+				for _, o := range engine.RuleKeys {
+					if got, _ := r.Get(o.Name); o.Name != k.Name && got != before[o.Name] {
+						t.Errorf("%s: Set(%s=%s) changed %s from %s to %s", base.Profile(), k.Name, v, o.Name, before[o.Name], got)
+					}
+				}
+				changed := changedRuleFields(base, r)
+				switch {
+				case v == before[k.Name] && len(changed) > 0:
+					t.Errorf("%s: Set(%s=%s), its value already, changed the fields %v", base.Profile(), k.Name, v, changed)
+				case v == before[k.Name]:
+				case len(changed) != 1:
+					t.Errorf("%s: Set(%s=%s) changed the fields %v; want one", base.Profile(), k.Name, v, changed)
+				case field == "":
+					field = changed[0]
+				case changed[0] != field:
+					t.Errorf("%s: Set(%s=%s) changed the field %s; its other values change %s", base.Profile(), k.Name, v, changed[0], field)
+				}
+			}
+		}
+		switch other, shared := owner[field]; {
+		case field == "":
+			t.Errorf("%s: no value of it changes a field of Rules", k.Name)
+		case shared:
+			t.Errorf("%s and %s both write the field %s", other, k.Name, field)
+		default:
+			owner[field] = k.Name
+		}
+	}
+	rt := reflect.TypeFor[engine.Rules]()
+	for i := range rt.NumField() {
+		if name := rt.Field(i).Name; owner[name] == "" {
+			t.Errorf("the field %s of Rules is no rule key's", name)
+		}
+	}
+	if _, ok := engine.DefaultRules.Get("no-such-key"); ok {
+		t.Errorf(`Get("no-such-key") found a key`)
+	}
+}
+
+// changedRuleFields returns the names of the fields of Rules that differ
+// between a and b.
+func changedRuleFields(a, b engine.Rules) []string {
+	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	var out []string
+	for i := range va.NumField() {
+		if !va.Field(i).Equal(vb.Field(i)) {
+			out = append(out, va.Type().Field(i).Name)
+		}
+	}
+	return out
 }
