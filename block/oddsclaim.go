@@ -66,9 +66,10 @@ func (c Chance) String() string { return c.Text }
 // oddsClaimSyntax is how each kind of odds claim is written, for messages.
 var oddsClaimSyntax = []string{"bearoff TURNS CHANCE", "race [white|black|draw] CHANCE", "escape [POINT] TURNS CHANCE", "lastroll [white|black|draw] CHANCE"}
 
-// parseOddsClaim reads a claim about an "odds:" figure, or says what is
-// wrong with it.
-func (b *Block) parseOddsClaim(e Expectation) (OddsClaim, string) {
+// parseOddsClaim reads a claim about an "odds:" figure of the block
+// being read, or says what is wrong with it.
+func (p *parser) parseOddsClaim(e Expectation) (OddsClaim, string) {
+	b := p.b
 	k := OddsKind(slices.Index(oddsNames, e.Kind))
 	args := e.Args
 	// "78,2 %" is written with a space before the sign, as on the page.
@@ -152,6 +153,13 @@ func (b *Block) parseOddsClaim(e Expectation) (OddsClaim, string) {
 		return OddsClaim{}, "the table stops at " + strconv.Itoa(c.Item.Turns) + ` turns: count up to that, or ask for more on the "odds:" line`
 	}
 	return c, ""
+}
+
+// parseOddsClaim forwards to the parser's method for readExpect
+// (expect.go), which still calls it on the block: delete it once
+// readExpect calls p.parseOddsClaim.
+func (b *Block) parseOddsClaim(e Expectation) (OddsClaim, string) {
+	return (&parser{b: b}).parseOddsClaim(e)
 }
 
 // errRefused is parseOddsClaim's answer when the claim's item is on the
