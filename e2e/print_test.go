@@ -276,3 +276,35 @@ func TestSummaryPrintsOnOneSheet(t *testing.T) {
 		})
 	}
 }
+
+// TestPrintedPageNumbers prints rule pages and a print document to A4 and
+// checks the foot of every sheet: sheet N of M says "N / M" (the @page
+// rule's bottom-right box), so a teacher can put a dropped stack back in
+// order.
+func TestPrintedPageNumbers(t *testing.T) {
+	ctx := browserFor(t, 3*time.Minute)
+	base := serveContent(t)
+	for _, url := range []string{"/ru/long/head.html", "/uk/short/hitting.html", "/ru/short/summary.html", "/uk/long/print.html"} {
+		name := strings.ReplaceAll(strings.TrimSuffix(strings.Trim(url, "/"), ".html"), "/", "-")
+		t.Run(name, func(t *testing.T) {
+			open(ctx, t, base+url, 1280, `h1`)
+			pages := printPDF(ctx, t, name+"-numbers.pdf")
+			if len(pages) == 0 || (len(pages) < 2 && !strings.HasSuffix(url, "summary.html")) {
+				t.Fatalf("%d sheets", len(pages))
+			}
+			for i, p := range pages {
+				// The margin box is drawn apart from the page's content,
+				// before or after it: its number opens or closes the
+				// sheet's text, where a "3/5" of a move table would not.
+				n := strconv.Itoa(i+1) + "/" + strconv.Itoa(len(pages))
+				if !strings.HasPrefix(p, n) && !strings.HasSuffix(p, n) {
+					head, tail := p, p
+					if r := []rune(p); len(r) > 40 {
+						head, tail = string(r[:40]), string(r[len(r)-40:])
+					}
+					t.Errorf("sheet %d of %d has no page number %q at its foot: it begins %q and ends %q", i+1, len(pages), n, head, tail)
+				}
+			}
+		})
+	}
+}
