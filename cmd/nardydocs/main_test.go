@@ -9,7 +9,16 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
+// runMainEnv, set in a test binary's environment, makes it the command
+// itself, main and all (its signal handling too), for a test that starts
+// it as a process of its own (TestServeSignals).
+const runMainEnv = "NARDYDOCS_TEST_RUN_MAIN"
+
 func TestMain(m *testing.M) {
+	if os.Getenv(runMainEnv) == "1" {
+		main()
+		return
+	}
 	testscript.Main(m, map[string]func(){
 		"nardydocs": func() {
 			os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
