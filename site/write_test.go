@@ -1,6 +1,7 @@
 package site
 
 import (
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -249,6 +250,95 @@ func TestWriteCrash(t *testing.T) {
 			}
 			if !slices.Equal(names, []string{"public"}) {
 				t.Errorf("exchange %v, crash after %s: left beside the output: %v", exchange, step, names)
+			}
+		}
+	}
+}
+
+// TestOutputNamesNoLocalPath: a site built from a content directory given
+// as an absolute path (with templates and the checker's modules, twice,
+// so that the second build reads the first's manifest) names no path of
+// the author's machine in any file of the output directory, the manifest
+// included: not the content or templates directory, the directory around
+// them, the working directory, the program's or the user's home.
+func TestOutputNamesNoLocalPath(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	content := filepath.Join(root, "project", "content")
+	templates := filepath.Join(root, "project", "templates")
+	out := filepath.Join(root, "project", "public")
+	files, _ := archiveFS(t, filepath.Join("testdata", "basic.txtar"))
+	for name, f := range files {
+		full := filepath.Join(content, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	css, err := os.ReadFile(filepath.Join("..", "templates", "style.css"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(templates, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(templates, "style.css"), append(css, "\n/* the site's own */\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	modules := func() (map[string][]byte, error) {
+		return map[string][]byte{"checker.wasm": []byte("\x00asm"), "checker-board.wasm": []byte("\x00asm")}, nil
+	}
+	build := func() {
+		t.Helper()
+		opt := Options{Content: content, Templates: templates, Checker: true, Cache: NewCache()}
+		input, err := Fingerprint(opt, ExecutableVersion(), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt.Input = input
+		if _, err := BuildTo(t.Context(), opt, out, modules); err != nil {
+			t.Fatal(err)
+		}
+	}
+	build()
+	page := filepath.Join(content, "ru", "index.md")
+	data, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(page, append(data, "\nЕщё абзац.\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	build()
+
+	local := []string{root, content, templates}
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		local = append(local, real)
+	}
+	if wd, err := os.Getwd(); err == nil {
+		local = append(local, wd, filepath.Dir(wd))
+	}
+	if exe, err := os.Executable(); err == nil {
+		local = append(local, filepath.Dir(exe))
+	}
+	if home, err := os.UserHomeDir(); err == nil && filepath.Dir(home) != home {
+		local = append(local, filepath.Join(home, "")+string(filepath.Separator)) // "/root/", not "/"
+	}
+	tree := readTree(t, out)
+	if _, ok := tree[ManifestFile]; !ok || len(tree) < 10 {
+		t.Fatalf("the output holds %d files, manifest %v", len(tree), ok)
+	}
+	if !strings.Contains(tree["ru/index.html"], "Ещё абзац.") {
+		t.Fatalf("the second build's page is not in the output")
+	}
+	for name, data := range tree {
+		for _, p := range local {
+			for _, form := range []string{p, filepath.ToSlash(p), url.PathEscape(filepath.ToSlash(p))} {
+				if i := strings.Index(data, form); i >= 0 {
+					t.Errorf("%s names %s: …%s…", name, p, data[max(0, i-40):min(len(data), i+len(form)+40)])
+				}
 			}
 		}
 	}
