@@ -603,7 +603,10 @@ func (p *parser) readShownPlays() {
 		}
 	}
 	if f, ok := p.get("highlight"); ok {
-		if !b.Show.Has(ShowMoves) {
+		// Without a "show:" line a block shows its moves when it has a
+		// roll: a block without one lacks a "dice:" line, or its line's
+		// problem is reported, and legalPlay says which.
+		if !b.Show.Has(ShowMoves) && p.has("show") {
 			p.add(f.pos(0), `"highlight:" marks a play in the table of legal moves, which the block does not show; add "moves" to "show:"`)
 		} else if pl, ok := p.legalPlay(f); ok {
 			b.Highlight, b.HighlightText = pl, f.val

@@ -57,7 +57,9 @@ func TestAfterAndHighlightErrors(t *testing.T) {
 		// Black's head is held: 24/12 with 6-6 would land on it.
 		{start + "dice: 6-6\nafter: 24/18/12", `4:8: after: the play "24/18/12" is not legal with 6-6: point 12 is held by the opponent`},
 		{start + "after: 24/18", `3:8: "after:" needs a "dice:" line: a play is legal or not for a roll`},
-		{start + "highlight: 24/18", `3:12: "highlight:" marks a play in the table of legal moves, which the block does not show; add "moves" to "show:"`},
+		// Without a "show:" line the moves are shown once there is a roll:
+		// what is missing is the roll.
+		{start + "highlight: 24/18", `3:12: "highlight:" needs a "dice:" line: a play is legal or not for a roll`},
 		{start + "dice: 6-5\nshow: moves\nafter: 24/18/13", `5:8: "after:" draws the position after the play beside the block's diagram; add "diagram" to "show:"`},
 		{start + "dice: 6-5\nshow: diagram\nhighlight: 24/18/13", `5:12: "highlight:" marks a play in the table of legal moves`},
 		{start + "dice: 6-5\nafter: 24x18", `4:10: after: "24x18" is not a move`},
@@ -71,6 +73,39 @@ func TestAfterAndHighlightErrors(t *testing.T) {
 		}
 		if !strings.Contains(got, c.want) {
 			t.Errorf("%q: errors %q, want %q", c.src, got, c.want)
+		}
+	}
+}
+
+// TestShownPlaysOneProblemPerCause: a block's "after:", "highlight:" and
+// "illegal:" lines are not blamed for a problem of its "dice:" line or of
+// its position; each problem is reported once, where it is.
+func TestShownPlaysOneProblemPerCause(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		// A die of 7: without a "show:" line the block would show its
+		// moves, so "highlight:" asks for nothing.
+		{"game: long\nposition: start\ndice: 7-1\nhighlight: 24/17 24/23\n", `3:7: dice "7-1": a die shows 1 to 6`},
+		{"game: long\nposition: start\ndice: 7-1\nshow: diagram moves\nafter: 24/17\nhighlight: 24/17\nillegal: 24/17 24/23\n", `3:7: dice "7-1": a die shows 1 to 6`},
+		// Sixteen checkers and a die of 7: two problems, none of the
+		// plays'.
+		{"game: long\nwhite: 24x16\nblack: 12x15\ndice: 7-1\nafter: 24/17\nhighlight: 24/17\nillegal: 24/17 24/23\n",
+			`2:8: "24x16": a count is 1 to 15` + "\n" + `4:7: dice "7-1": a die shows 1 to 6`},
+		// A good roll in a position that cannot be read: the position's
+		// problem only.
+		{"game: long\nwhite: 24x16\nblack: 12x15\ndice: 6-1\nhighlight: 24/18 24/23\nillegal: 24/18 24/17\n", `2:8: "24x16": a count is 1 to 15`},
+		// A "show:" line without the moves table: that is the problem, and
+		// the only one.
+		{"game: long\nposition: start\ndice: 7-1\nshow: diagram\nhighlight: 24/17\n",
+			`3:7: dice "7-1": a die shows 1 to 6` + "\n" + `5:12: "highlight:" marks a play in the table of legal moves, which the block does not show; add "moves" to "show:"`},
+	} {
+		_, err := Parse(c.src, Options{})
+		list, _ := err.(engine.ErrorList)
+		var got []string
+		for _, e := range list {
+			got = append(got, strconv.Itoa(e.Pos.Line)+":"+strconv.Itoa(e.Pos.Col)+": "+e.Msg)
+		}
+		if strings.Join(got, "\n") != c.want {
+			t.Errorf("%q:\n%s\nwant\n%s", c.src, strings.Join(got, "\n"), c.want)
 		}
 	}
 }

@@ -38,9 +38,8 @@ type analysis struct {
 	editor    bool   // the page has the checker's block editor (the standalone checker)
 	exercises []exercise
 	// figs is what the engine reads of each figure, to compare with the
-	// page's translation; broken is set when a figure could not be read.
-	figs   []figureFacts
-	broken bool
+	// page's translation.
+	figs []figureFacts
 	// prose is a digest of the page's own words: its title, description
 	// and Markdown outside its position blocks.
 	prose string
@@ -69,6 +68,9 @@ type analyser struct {
 	// "from:"; names lists them in order.
 	named map[string]engine.Position
 	names []string
+	// unread holds the names given by blocks whose position could not be
+	// read: a later block's "from:" is not blamed for it.
+	unread map[string]bool
 }
 
 // parse parses page p's Markdown, with heading ids that keep Cyrillic.
@@ -82,9 +84,10 @@ func (b *builder) analyse(i int) *analysis {
 	p := b.pages[i]
 	a := &analyser{
 		b: b, index: i, p: p,
-		r:     &analysis{ids: map[string]bool{}, hrefs: map[string]string{}, tables: map[int]*block.Table{}},
-		lines: markdown.NewLineIndex(p.src),
-		named: map[string]engine.Position{},
+		r:      &analysis{ids: map[string]bool{}, hrefs: map[string]string{}, tables: map[int]*block.Table{}},
+		lines:  markdown.NewLineIndex(p.src),
+		named:  map[string]engine.Position{},
+		unread: map[string]bool{},
 	}
 	doc := b.parse(p)
 	_ = ast.Walk(doc, a.visit)
@@ -159,12 +162,27 @@ func (a *analyser) figure(n *markdown.Figure) {
 		return // the templates or the front matter did not load: that is reported
 	}
 	base := engine.Pos{File: a.p.file, Line: n.Line, Col: n.Col}
-	blk, err := block.Parse(n.Source, a.blockOptions())
+	opt := a.blockOptions()
+	blk, err := block.Parse(n.Source, opt)
 	if err != nil {
-		list := engine.AsList(err)
+		list := a.unexplained(engine.AsList(err))
+		ff, partial := partialFacts(n.Source, list, opt, n.Line-1)
+		r.figs = append(r.figs, ff)
+		// Later blocks continue the position the block names, if it could
+		// be read, and are not blamed if not.
+		switch {
+		case partial != nil && partial.Name != "":
+			if _, dup := a.named[partial.Name]; !dup {
+				a.named[partial.Name] = partial.Position
+				a.names = append(a.names, partial.Name)
+			}
+		case partial == nil:
+			if name := blockName(n.Source); name != "" {
+				a.unread[name] = true
+			}
+		}
 		list.Rebase(base)
 		r.errs = append(r.errs, list...)
-		r.broken = true
 		r.blocks = append(r.blocks, nil)
 		return
 	}
@@ -196,6 +214,15 @@ func (a *analyser) figure(n *markdown.Figure) {
 	}
 }
 
+// unexplained leaves out of a block's problems the "from:" naming a
+// position an earlier block names but whose position could not be read:
+// that block's problems are reported.
+func (a *analyser) unexplained(list engine.ErrorList) engine.ErrorList {
+	return slices.DeleteFunc(list, func(e *engine.Error) bool {
+		return e.Code == "from" && len(e.Args) > 0 && a.unread[e.Args[0]]
+	})
+}
+
 // table reads a table of positions: its problems and what the engine
 // reads of each row. It counts as one figure of the page.
 func (a *analyser) table(n *markdown.Figure) {
@@ -212,7 +239,7 @@ func (a *analyser) table(n *markdown.Figure) {
 		list := engine.AsList(err)
 		list.Rebase(engine.Pos{File: a.p.file, Line: n.Line, Col: n.Col})
 		r.errs = append(r.errs, list...)
-		r.broken = true
+		r.figs = append(r.figs, figureFacts{line: n.Line - 1, unread: true})
 		return
 	}
 	r.tables[num] = tab

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,6 +21,135 @@ type fact struct{ name, value string }
 type figureFacts struct {
 	line  int
 	facts []fact
+	// dropped lists the keys of a block's lines that have problems (or
+	// have them once those lines are left out): facts reads the block
+	// without them, and the facts that depend on them are not compared,
+	// as the problems are reported already. unread is set when nothing of
+	// the figure can be compared: a table, or a block whose game, rules
+	// or position could not be read.
+	dropped []string
+	unread  bool
+}
+
+// foundationKeys are the keys every fact of a block depends on: with a
+// problem in one of them, a difference from the translation is no
+// problem of its own.
+var foundationKeys = []string{"game", "rules", "position", "from", "white", "black", "white-bar", "black-bar", "turn", "started", "play"}
+
+// factKeys lists, by fact, the keys of the lines a fact is read from
+// besides the foundation keys.
+var factKeys = map[string][]string{
+	"roll":             {"dice"},
+	"outputs":          {"show", "dice", "stats", "replies", "odds"}, // without "show:", a block shows what it has
+	"statistics":       {"stats"},
+	"replies":          {"replies"},
+	"odds":             {"odds"},
+	"rolls":            {"rolls"},
+	"arrows":           {"arrows"},
+	"marks":            {"marks"},
+	"illegal play":     {"illegal"},
+	"play shown after": {"after"},
+	"highlighted play": {"highlight"},
+	"scoring":          {"cube", "jacoby"},
+	"exercises":        {"exercise"},
+	"claims":           {"expect"},
+	"name":             {"name"},
+}
+
+// partialFacts are what can be compared of a block with problems errs
+// (their lines counted inside src): the facts of the block read again
+// without the lines that have problems, and without those that have
+// problems once these are left out, until it reads. The dice written
+// differently from the translation's then still make a difference
+// reported, however many lines of the block they break. The block so
+// read is returned too, or nil when its game, rules or position could not
+// be read.
+func partialFacts(src string, errs engine.ErrorList, opt block.Options, line int) (figureFacts, *block.Block) {
+	unread := figureFacts{line: line, unread: true}
+	lines := slices.Collect(strings.Lines(src))
+	left := make([]bool, len(lines)) // the lines left out
+	var dropped []string
+	for {
+		progress := false
+		for _, e := range errs {
+			if e.Pos.Line < 1 || e.Pos.Line > len(lines) {
+				return unread, nil
+			}
+			k := lineKey(lines[e.Pos.Line-1])
+			switch {
+			case slices.Contains(foundationKeys, k):
+				return unread, nil
+			case k == "" && !left[e.Pos.Line-1]:
+				left[e.Pos.Line-1], progress = true, true
+			case k != "" && !slices.Contains(dropped, k):
+				dropped, progress = append(dropped, k), true
+			}
+		}
+		if !progress {
+			return unread, nil
+		}
+		var rest strings.Builder
+		for n, l := range lines {
+			if left[n] || slices.Contains(dropped, lineKey(l)) {
+				rest.WriteString("\n") // the lines keep their numbers
+				continue
+			}
+			rest.WriteString(l)
+		}
+		blk, err := block.Parse(rest.String(), opt)
+		if err == nil {
+			return figureFacts{line: line, facts: readFacts(blk), dropped: dropped}, blk
+		}
+		errs = engine.AsList(err)
+	}
+}
+
+// lineKey returns the key of a block's line, or "" for a line that has
+// none the format knows.
+func lineKey(l string) string {
+	k, _ := splitKey(l)
+	return k
+}
+
+// splitKey returns the key of a block's line and its value without a
+// comment, or "" for a line that has no key the format knows.
+func splitKey(l string) (key, val string) {
+	l = strings.TrimLeft(l, " \t")
+	k, v, ok := strings.Cut(l, ":")
+	if !ok || !slices.Contains(block.Keys, k) {
+		return "", ""
+	}
+	for i := range len(v) { // a comment: a "#" at the start or after a space
+		if v[i] == '#' && (i == 0 || v[i-1] == ' ' || v[i-1] == '\t') {
+			v = v[:i]
+			break
+		}
+	}
+	return k, strings.TrimSpace(v)
+}
+
+// blockName returns the name a block's "name:" line gives, or "".
+func blockName(src string) string {
+	for l := range strings.Lines(src) {
+		if k, v := splitKey(l); k == "name" {
+			return v
+		}
+	}
+	return ""
+}
+
+// droppedFacts are the facts not compared between two figures: those
+// read from a line either left out.
+func droppedFacts(a, b figureFacts) map[string]bool {
+	skip := map[string]bool{}
+	for name, keys := range factKeys {
+		for _, k := range keys {
+			if slices.Contains(a.dropped, k) || slices.Contains(b.dropped, k) {
+				skip[name] = true
+			}
+		}
+	}
+	return skip
 }
 
 // readFacts lists what the engine reads of a block, in a form that does
@@ -103,8 +233,9 @@ func playNotation(pl *engine.Play) string {
 
 // checkTranslations reports pages that exist in one language only, and
 // pages whose figures teach something else than their translation's. A
-// page whose own figures could not be read is not compared: those
-// problems are reported already.
+// page whose front matter could not be read is not compared, nor what a
+// figure's problems explain (see partialFacts): those problems are
+// reported already.
 func (b *builder) checkTranslations(errs *engine.ErrorList) {
 	for i, p := range b.pages {
 		for _, l := range i18n.Langs {
@@ -120,7 +251,7 @@ func (b *builder) checkTranslations(errs *engine.ErrorList) {
 			continue
 		}
 		j, ok := b.byKey[pageKey(first, p.rel)]
-		if !ok || b.res[i].broken || b.res[j].broken || p.fm.broken || b.pages[j].fm.broken {
+		if !ok || p.fm.broken || b.pages[j].fm.broken {
 			continue
 		}
 		b.compareFigures(i, j, errs)
@@ -133,13 +264,20 @@ func (b *builder) compareFigures(i, j int, errs *engine.ErrorList) {
 	p, q := b.pages[i], b.pages[j]
 	mine, theirs := b.res[i].figs, b.res[j].figs
 	if len(mine) != len(theirs) {
+		if slices.ContainsFunc(mine, hasProblems) || slices.ContainsFunc(theirs, hasProblems) {
+			return // which figures are which is not clear while one has problems, which are reported
+		}
 		errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the page has "+strconv.Itoa(len(mine))+" figures and its translation "+q.file+" "+strconv.Itoa(len(theirs))+": a translation shows the same figures in the same order")
 		return
 	}
 	for k := range mine {
+		if mine[k].unread || theirs[k].unread {
+			continue
+		}
+		skip := droppedFacts(mine[k], theirs[k])
 		for f := range min(len(mine[k].facts), len(theirs[k].facts)) {
 			a, c := mine[k].facts[f], theirs[k].facts[f]
-			if a.value == c.value {
+			if a.value == c.value || skip[a.name] {
 				continue
 			}
 			errs.Add(engine.Pos{File: p.file, Line: mine[k].line, Col: 1},
@@ -148,6 +286,9 @@ func (b *builder) compareFigures(i, j int, errs *engine.ErrorList) {
 		}
 	}
 }
+
+// hasProblems reports whether figure f has problems of its own.
+func hasProblems(f figureFacts) bool { return f.unread || len(f.dropped) > 0 }
 
 // quoted writes a fact's value for a message: quoted, or "none".
 func quoted(v string) string {
