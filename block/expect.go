@@ -60,7 +60,7 @@ func (p *parser) readExpect() {
 			e.Args = append(e.Args, w.s)
 		}
 		if slices.Contains(oddsNames, e.Kind) {
-			c, msg := b.parseOddsClaim(e)
+			c, msg := p.parseOddsClaim(e)
 			if msg == errRefused {
 				continue // the "odds:" line's problem is reported
 			}

@@ -155,13 +155,6 @@ func (p *parser) parseOddsClaim(e Expectation) (OddsClaim, string) {
 	return c, ""
 }
 
-// parseOddsClaim forwards to the parser's method for readExpect
-// (expect.go), which still calls it on the block: delete it once
-// readExpect calls p.parseOddsClaim.
-func (b *Block) parseOddsClaim(e Expectation) (OddsClaim, string) {
-	return (&parser{b: b}).parseOddsClaim(e)
-}
-
 // errRefused is parseOddsClaim's answer when the claim's item is on the
 // "odds:" line but could not be computed: that problem is reported there.
 const errRefused = "refused"

@@ -125,6 +125,18 @@ type Options struct {
 
 	// Notes is text set under the board, e.g. for a handout.
 	Notes Notes
+
+	// Playable prepares a diagram of a position with dice for the
+	// move checker's board, which the reader plays on and which the
+	// checker redraws: the <svg> carries data-board and the strips'
+	// words the board rewrites (data-pips, data-off); each strip's text
+	// is marked with its side (data-strip), each die is a group of its
+	// own (data-die="0", "1"); and a layer of transparent areas on top
+	// has one element for each place a checker is chosen or put, in the
+	// order the side to move plays: data-point="bar", then "24" … "1" as
+	// the points' numbers show them (White's numbering), then "off" (the
+	// tray of the side to move).
+	Playable bool
 }
 
 // Inline writes the diagram as an <svg> element for an HTML page: no XML
@@ -221,6 +233,13 @@ func write(w io.Writer, p engine.Position, o Options, standalone bool) error {
 	b.b = append(b.b, '"')
 	if standalone && o.WidthMM > 0 {
 		size(b, o.WidthMM, viewH)
+	}
+	if o.Playable {
+		b.str(` data-board="" data-pips="`)
+		b.escape(o.Labels.Pips)
+		b.str(`" data-off="`)
+		b.escape(o.Labels.Off)
+		b.str(`"`)
 	}
 	b.str(` role="img"`)
 	if o.Title != "" || o.Desc != "" {
@@ -319,6 +338,9 @@ func check(p engine.Position, o Options) error {
 		if m < 1 || m > 24 {
 			return errors.New("diagrams: marked point " + strconv.Itoa(int(m)) + ": points are 1 to 24")
 		}
+	}
+	if o.Playable && !o.HasDice {
+		return errors.New("diagrams: Playable is for a diagram with dice")
 	}
 	if o.Printable && o.Theme != Screen {
 		return errors.New("diagrams: Printable is for the Screen theme; a Print diagram is printable as it is")

@@ -88,7 +88,17 @@ func goldens(t *testing.T) []golden {
 		{"long-block-print", block, printed(blockOpt)},
 		{"short-bar-off-print", barOff, printed(barOffOpt)},
 		{"long-head-illegal-print", head, printed(headOpt)},
+		{"short-bar-off-playable", barOff, playable(barOffOpt)},
+		{"long-corner-playable", code(t, "Lb55:20x2,11x3,9x2,6x3,5x2:18x3,17x3,15x2,14x2,3"), playable(Options{
+			Title: "Чёрные выбрасывают", Desc: "Ход чёрных, на кубиках 5-5.", Labels: ru, Dice: engine.Dice{5, 5}, HasDice: true,
+		})},
 	}
+}
+
+// playable is o for the move checker's board, as a page draws it.
+func playable(o Options) Options {
+	o.Playable, o.Printable = true, true
+	return o
 }
 
 func render(t *testing.T, f func(io.Writer, engine.Position, Options) error, p engine.Position, o Options) []byte {
@@ -489,15 +499,15 @@ func TestInlineAndStandalone(t *testing.T) {
 
 func TestStandaloneSize(t *testing.T) {
 	root := parse(t, render(t, Standalone, engine.StartPosition(engine.Long), Options{Theme: Print, WidthMM: 100}))
-	if w, h := root.attrs["width"], root.attrs["height"]; w != "100mm" || h != "89.8mm" {
-		t.Errorf("size %s × %s, want 100mm × 89.8mm", w, h)
+	if w, h := root.attrs["width"], root.attrs["height"]; w != "100mm" || h != "97mm" {
+		t.Errorf("size %s × %s, want 100mm × 97mm", w, h)
 	}
 }
 
 // TestPrintColours checks that the print theme uses only black and white.
 func TestPrintColours(t *testing.T) {
 	for _, g := range goldens(t) {
-		g.opt.Theme = Print
+		g.opt.Theme, g.opt.Printable = Print, false
 		root := parse(t, render(t, Inline, g.pos, g.opt))
 		root.walk(func(e *node) {
 			for _, a := range []string{"fill", "stroke"} {

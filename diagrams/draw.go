@@ -5,44 +5,41 @@ import (
 
 	svg "github.com/ajstarks/svgo"
 
+	"github.com/nardydocs/nardydocs/diagrams/geometry"
 	"github.com/nardydocs/nardydocs/engine"
 )
 
-// Geometry, in viewBox units. All coordinates are integers, so the output
-// never depends on float formatting.
+// The geometry (see package geometry), by the names the drawing uses.
 const (
-	margin  = 4   // around everything
-	infoH   = 40  // a side's information strip
-	numH    = 30  // a band of point numbers
-	frameW  = 14  // the board's rim
-	trayW   = 44  // a tray column
-	divW    = 8   // the rim between a tray and the playing field
-	pointW  = 40  // one point
-	barW    = 44  // the middle bar
-	fieldH  = 420 // the playing field, both rows
-	triH    = 172 // a triangle's length
-	radius  = 18  // a checker
-	step    = 2 * radius
-	stackN  = 5  // checkers drawn on one stack at most
-	slabH   = 10 // a borne-off checker in a tray, seen edge-on
-	slabGap = 1
-	dieSize = 36
-
-	boardX      = margin
-	boardY      = margin + infoH + numH
-	boardW      = 2*frameW + 2*trayW + 2*divW + 12*pointW + barW
-	boardH      = 2*frameW + fieldH
-	viewW       = boardW + 2*margin
-	boardH0     = boardY + boardH + numH + infoH + margin // the height without notes
-	leftTrayX   = boardX + frameW
-	leftFieldX  = leftTrayX + trayW + divW
-	barX        = leftFieldX + 6*pointW
-	rightFieldX = barX + barW
-	rightTrayX  = rightFieldX + 6*pointW + divW
-	fieldTop    = boardY + frameW
-	fieldBot    = fieldTop + fieldH
-	midY        = fieldTop + fieldH/2
-	trayGap     = 12 // the rim across the middle of a tray column
+	margin      = geometry.Margin
+	infoH       = geometry.InfoH
+	numH        = geometry.NumH
+	frameW      = geometry.FrameW
+	trayW       = geometry.TrayW
+	pointW      = geometry.PointW
+	barW        = geometry.BarW
+	fieldH      = geometry.FieldH
+	triH        = geometry.TriH
+	radius      = geometry.Radius
+	barR        = geometry.BarR
+	stackN      = geometry.StackN
+	slabH       = geometry.SlabH
+	dieSize     = geometry.DieSize
+	trayGap     = geometry.TrayGap
+	boardX      = geometry.BoardX
+	boardY      = geometry.BoardY
+	boardW      = geometry.BoardW
+	boardH      = geometry.BoardH
+	viewW       = geometry.ViewW
+	boardH0     = geometry.BoardH0
+	leftTrayX   = geometry.LeftTrayX
+	leftFieldX  = geometry.LeftFieldX
+	barX        = geometry.BarX
+	rightFieldX = geometry.RightFieldX
+	rightTrayX  = geometry.RightTrayX
+	fieldTop    = geometry.FieldTop
+	fieldBot    = geometry.FieldBot
+	midY        = geometry.MidY
 )
 
 // drawer draws one diagram. Everything that depends only on the theme
@@ -95,6 +92,32 @@ func (d *drawer) draw() {
 	d.dice()
 	d.arrows()
 	d.notes()
+	if d.o.Playable {
+		d.hits()
+	}
+}
+
+// hits draws, for a Playable diagram, the transparent areas a reader
+// touches to choose a place, in the order the side to move plays (see
+// Options.Playable).
+func (d *drawer) hits() {
+	w := d.w
+	w.str(`<g class="nd-hit" fill="none" pointer-events="all">` + "\n")
+	box := func(name string, b geometry.Box) {
+		w.str(`<rect data-point="` + name + `"`)
+		w.num("x", b.X)
+		w.num("y", b.Y)
+		w.num("width", b.W)
+		w.num("height", b.H)
+		w.str("/>\n")
+	}
+	box("bar", geometry.BarBox())
+	for o := 24; o >= 1; o-- {
+		pt := engine.WhitePoint(d.p.Game, d.p.Turn, o)
+		box(pt.String(), geometry.PointBox(pt))
+	}
+	box("off", geometry.OffBox(d.p.Game, d.p.Turn))
+	w.str("</g>\n")
 }
 
 func b2i(b bool) int {
@@ -189,6 +212,9 @@ func (d *drawer) strip(side engine.Side, y int) {
 	w.str("<text")
 	w.num("x", boardX+44)
 	w.num("y", base)
+	if d.o.Playable {
+		w.str(` data-strip="` + side.String() + `"`)
+	}
 	w.str(d.l.stripText)
 	w.str(">")
 	gap := ""
@@ -283,27 +309,7 @@ func (d *drawer) triangle(pt engine.Point) {
 	d.s.Polygon([]int{x + 1, x + pointW - 1, x + pointW/2}, []int{edge, edge, edge + dir*triH})
 }
 
-// column returns the left edge of point pt and whether it is in the top
-// row.
-func column(pt engine.Point) (x int, top bool) {
-	i := 12 - int(pt) // bottom row: 12 is leftmost
-	if pt >= 13 {
-		i, top = int(pt)-13, true
-	}
-	x = leftFieldX + i*pointW
-	if i >= 6 {
-		x += barW
-	}
-	return x, top
-}
-
-// slotY returns the centre of the k-th checker (from 0) of a stack.
-func slotY(top bool, k int) int {
-	if top {
-		return fieldTop + radius + 1 + k*step
-	}
-	return fieldBot - radius - 1 - k*step
-}
+var column, slotY, barY = geometry.Column, geometry.SlotY, geometry.BarY
 
 func (d *drawer) marked(pt engine.Point) bool {
 	for _, m := range d.o.Marks {
@@ -383,6 +389,7 @@ type stack struct {
 	x, y0, dy int
 	k0, n     int
 	side      engine.Side
+	r         int // the checkers' radius: smaller on the bar
 }
 
 // shown returns how many of the stack's checkers are drawn: up to the
@@ -410,12 +417,12 @@ func (d *drawer) checkers() {
 		y0, dy := slotY(top, 0), slotY(top, 1)-slotY(top, 0)
 		nw, nb := d.p.Count(engine.White, pt), d.p.Count(engine.Black, pt)
 		if nw > 0 {
-			stacks = append(stacks, stack{x + pointW/2, y0, dy, 0, nw, engine.White})
+			stacks = append(stacks, stack{x + pointW/2, y0, dy, 0, nw, engine.White, radius})
 		}
 		if nb > 0 {
 			// With White there too (not a legal position, but draw both),
 			// Black is stacked on White and keeps the top slot.
-			st := stack{x + pointW/2, y0, dy, min(nw, stackN-1), nb, engine.Black}
+			st := stack{x + pointW/2, y0, dy, min(nw, stackN-1), nb, engine.Black, radius}
 			if nw >= stackN {
 				// Black's checker covers White's top one: draw it after
 				// all of White's.
@@ -427,7 +434,7 @@ func (d *drawer) checkers() {
 	}
 	for _, s := range sides {
 		if n := d.p.Bar(s); n > 0 {
-			stacks = append(stacks, stack{barX + barW/2, barY(s, 0), barY(s, 1) - barY(s, 0), 0, n, s})
+			stacks = append(stacks, stack{barX + barW/2, barY(s, 0), barY(s, 1) - barY(s, 0), 0, n, s, barR})
 		}
 	}
 	d.w.str(`<g class="nd-checkers">` + "\n")
@@ -459,7 +466,7 @@ func (d *drawer) stacks(stacks []stack) {
 				open = true
 			}
 			for k := range st.shown() {
-				d.w.circle(st.x, st.y(k), radius, "")
+				d.w.circle(st.x, st.y(k), st.r, "")
 			}
 		}
 		if open {
@@ -482,7 +489,7 @@ func (d *drawer) stacks(stacks []stack) {
 				open = true
 			}
 			for k := range shown {
-				d.w.circle(st.x, st.y(k), radius-6, "")
+				d.w.circle(st.x, st.y(k), st.r-6, "")
 			}
 		}
 		if open {
@@ -496,38 +503,11 @@ func (d *drawer) stacks(stacks []stack) {
 	}
 }
 
-// barY returns the centre of the k-th checker of side s on the bar:
-// White's in the upper half (next to the points it enters on), Black's in
-// the lower half, both stacked from the middle outwards.
-func barY(s engine.Side, k int) int {
-	if s == engine.White {
-		return midY - 30 - k*step
-	}
-	return midY + 30 + k*step
-}
+// trayAt returns where side s's tray is: its column and whether it is
+// the upper half.
+func (d *drawer) trayAt(s engine.Side) (x int, top bool) { return geometry.TrayAt(d.p.Game, s) }
 
-// trayAt returns where side s's tray is: its column and whether it is the
-// upper half. Each tray is beside its side's home.
-func (d *drawer) trayAt(s engine.Side) (x int, top bool) {
-	switch {
-	case s == engine.White:
-		return rightTrayX, false
-	case d.p.Game == engine.Long:
-		return leftTrayX, true
-	}
-	return rightTrayX, true
-}
-
-// slabY returns the top of the k-th borne-off checker in a tray.
-func slabY(top bool, k int) int {
-	if top {
-		return fieldTop + 3 + k*(slabH+slabGap)
-	}
-	return fieldBot - 3 - slabH - k*(slabH+slabGap)
-}
-
-// slabsH returns how far n borne-off checkers reach from the tray's edge.
-func slabsH(n int) int { return 3 + n*(slabH+slabGap) }
+var slabY, slabsH = geometry.SlabY, geometry.SlabsH
 
 // trayEnd returns where a checker going off the board ends its arrow: the
 // free space past the slabs and their count.
@@ -558,11 +538,7 @@ func (d *drawer) trays() {
 		d.w.str("</g>\n")
 		// The count stands just past the slabs; an arrow to the tray ends
 		// past the count (see trayEnd).
-		y := fieldTop + slabsH(n) + 21
-		if !top {
-			y = fieldBot - slabsH(n) - 6
-		}
-		d.w.textNum(x+trayW/2, y, n, d.l.trayCount)
+		d.w.textNum(x+trayW/2, geometry.TrayCountY(top, n), n, d.l.trayCount)
 	}
 }
 
@@ -585,22 +561,43 @@ func (d *drawer) dice() {
 	if !d.o.HasDice {
 		return
 	}
-	cx := rightFieldX + 3*pointW
-	if d.p.Turn == engine.Black {
-		cx = leftFieldX + 3*pointW
+	if d.o.Playable {
+		// A group for each die, which the board greys once it is played.
+		for i, v := range d.o.Dice {
+			d.w.str(`<g data-die="` + itoa(i) + `">` + "\n")
+			d.die(i, v)
+			d.w.str("</g>\n")
+		}
+		return
 	}
 	d.w.str(d.l.dice[d.p.Turn])
 	for i := range d.o.Dice {
-		x := cx - dieSize/2 - 5 + i*(dieSize+10)
+		x := geometry.DiceX(d.p.Turn, i)
 		d.w.roundrect(x-dieSize/2, midY-dieSize/2, dieSize, dieSize, 7, ` class="nd-die"`)
 	}
 	d.w.str("</g>\n")
 	d.w.str(d.l.pips[d.p.Turn])
 	for i, v := range d.o.Dice {
-		x := cx - dieSize/2 - 5 + i*(dieSize+10)
-		for _, q := range pips[v] {
-			d.w.circle(x+q[0]*10, midY+q[1]*10, 4, "")
-		}
+		d.pips(i, v)
 	}
 	d.w.str("</g>\n")
+}
+
+// die draws die i, showing v, with its pips.
+func (d *drawer) die(i int, v uint8) {
+	x := geometry.DiceX(d.p.Turn, i)
+	d.w.str(d.l.dice[d.p.Turn])
+	d.w.roundrect(x-dieSize/2, midY-dieSize/2, dieSize, dieSize, 7, ` class="nd-die"`)
+	d.w.str("</g>\n")
+	d.w.str(d.l.pips[d.p.Turn])
+	d.pips(i, v)
+	d.w.str("</g>\n")
+}
+
+// pips draws the pips of die i, showing v.
+func (d *drawer) pips(i int, v uint8) {
+	x := geometry.DiceX(d.p.Turn, i)
+	for _, q := range pips[v] {
+		d.w.circle(x+q[0]*10, midY+q[1]*10, 4, "")
+	}
 }

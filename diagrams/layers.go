@@ -79,7 +79,7 @@ func drawLayers(t Theme, printable bool) *layers {
 	l.turnLabel = attrs(`font-size="21"`, `font-weight="700"`, `text-anchor="end"`, attr("fill", c.turnInk))
 	l.stripText = attrs(`font-size="21"`, attr("fill", c.stripInk))
 	l.stripMuted = attrs(attr("fill", c.stripMuted))
-	l.arrows = group(`fill="none"`, `stroke-linecap="round"`)
+	l.arrows = group(`class="nd-arrows"`, `fill="none"`, `stroke-linecap="round"`)
 	l.halo = attrs(attr("stroke", c.halo), `stroke-width="8"`, `stroke-opacity=".85"`)
 	l.arrow = newLayer(attrs(`class="nd-arrow"`, attr("stroke", c.arrow), `stroke-width="3.5"`, attr("marker-end", d.ref("head"))))
 	// A forbidden move: round dashes on the solid outline, a cross at

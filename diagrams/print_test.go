@@ -295,7 +295,7 @@ func TestStandaloneFromSizes(t *testing.T) {
 	for _, c := range []struct {
 		mm   float64
 		w, h string
-	}{{100, "100mm", "89.8mm"}, {128, "128mm", "114.9mm"}, {0, "", ""}} {
+	}{{100, "100mm", "97mm"}, {128, "128mm", "124.1mm"}, {0, "", ""}} {
 		var buf bytes.Buffer
 		if err := StandaloneFrom(&buf, in, c.mm); err != nil {
 			t.Fatal(err)

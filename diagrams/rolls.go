@@ -38,20 +38,21 @@ type RollGridOptions struct {
 
 // Geometry of a roll grid, in viewBox units.
 const (
-	gridCell  = 48                                    // one outcome
-	gridAxis  = 28                                    // the band of a side's name
-	gridHead  = 42                                    // the band of the dice faces
-	gridFace  = 30                                    // a die face along a side
-	gridX     = margin + gridAxis + gridHead          // the left edge of the cells
-	gridY     = gridX                                 // the top edge of the cells
-	gridSize  = gridX + 6*gridCell + margin           // the grid's width and height
-	gridPip   = 3                                     // a pip of a die face
-	gridPipD  = 8                                     // from a face's centre to its outer pips
-	gridFaceR = 5                                     // a face's corner
-	gridMid   = gridX + 3*gridCell                    // the middle of the cells, across
-	gridHeadC = margin + gridAxis + gridHead/2        // the middle of a band of faces
-	gridAxisC = margin + gridAxis/2 + 6               // the baseline of a side's name
-	gridFont  = `font-size="17" text-anchor="middle"` // the outcomes' font
+	gridMargin = 4                                     // around the grid
+	gridCell   = 48                                    // one outcome
+	gridAxis   = 28                                    // the band of a side's name
+	gridHead   = 42                                    // the band of the dice faces
+	gridFace   = 30                                    // a die face along a side
+	gridX      = gridMargin + gridAxis + gridHead      // the left edge of the cells
+	gridY      = gridX                                 // the top edge of the cells
+	gridSize   = gridX + 6*gridCell + gridMargin       // the grid's width and height
+	gridPip    = 3                                     // a pip of a die face
+	gridPipD   = 8                                     // from a face's centre to its outer pips
+	gridFaceR  = 5                                     // a face's corner
+	gridMid    = gridX + 3*gridCell                    // the middle of the cells, across
+	gridHeadC  = gridMargin + gridAxis + gridHead/2    // the middle of a band of faces
+	gridAxisC  = gridMargin + gridAxis/2 + 6           // the baseline of a side's name
+	gridFont   = `font-size="17" text-anchor="middle"` // the outcomes' font
 )
 
 // RollGrid writes the 36 equally likely outcomes of a roll as an inline

@@ -1,6 +1,11 @@
 package diagrams
 
-import svg "github.com/ajstarks/svgo"
+import (
+	svg "github.com/ajstarks/svgo"
+
+	"github.com/nardydocs/nardydocs/diagrams/geometry"
+	"github.com/nardydocs/nardydocs/engine"
+)
 
 // fontFamily is set on the root element; every text inherits it. The
 // fonts listed all have Cyrillic letters.
@@ -31,6 +36,8 @@ type palette struct {
 	stripInk, stripMuted string // names and numbers in the strips
 }
 
+var white, black = geometry.ScreenInk[engine.White], geometry.ScreenInk[engine.Black]
+
 var palettes = [...]palette{
 	Screen: {
 		paper: "#faf6ee", ink: "#2b2118", muted: "#5c4631",
@@ -46,11 +53,13 @@ var palettes = [...]palette{
 			{Offset: 0, Color: "#eedbb2", Opacity: 1}, {Offset: 50, Color: "#e8d1a1", Opacity: 1},
 			{Offset: 100, Color: "#eedbb2", Opacity: 1},
 		},
-		tray: "#5a3820", trayInk: "#f6ead0",
+		tray: "#5a3820", trayInk: geometry.ScreenTrayInk,
 		triA: "#a4472c", triB: "#f7eedb", triEdge: "#7c5a3a",
 
-		whiteFill: "#fbf7ee", whiteEdge: "#2e241b", whiteRing: "#c8b48e", whiteInk: "#2b2118",
-		blackFill: "#2a2420", blackEdge: "#0c0a08", blackRing: "#6f6157", blackInk: "#fbf7ee",
+		// The checkers' colours are the geometry package's, with which the
+		// move checker redraws a diagram's checkers.
+		whiteFill: white.Fill, whiteEdge: white.Edge, whiteRing: white.Ring, whiteInk: white.Text,
+		blackFill: black.Fill, blackEdge: black.Edge, blackRing: black.Ring, blackInk: black.Text,
 
 		arrow: "#1a56b0", halo: "#ffffff",
 		illegal: "#b42318",

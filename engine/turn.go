@@ -186,7 +186,7 @@ func (t *Turn) Movable() []Point {
 	}
 	me := &t.cur().states[0].xs.b[0]
 	for o := 25; o >= 1; o-- {
-		if me[o] > 0 && len(t.singles(o)) > 0 {
+		if me[o] > 0 && t.canMove(o) {
 			out = append(out, t.x.g.point(o))
 		}
 	}
@@ -204,9 +204,9 @@ func (t *Turn) Targets(from Point) []Point {
 		return nil
 	}
 	ends := t.reach(o)
-	out := make([]Point, 0, len(ends))
+	var out []Point
 	for to := 24; to >= 0; to-- {
-		if _, ok := ends[to]; ok {
+		if len(ends[to].states) > 0 {
 			out = append(out, t.x.g.point(to))
 		}
 	}
@@ -228,9 +228,8 @@ func (t *Turn) Move(from, to Point) Verdict {
 	if t.Done() {
 		return Verdict{Reason: ReasonTooManyDice, From: from, To: to, Step: true}
 	}
-	ends := t.reach(o)
-	e, ok := ends[tgt]
-	if !ok {
+	e := t.reach(o)[tgt]
+	if len(e.states) == 0 {
 		return t.why(o, tgt)
 	}
 	t.hist = append(t.hist, turnStep{states: e.states, moves: e.moves})
@@ -247,7 +246,7 @@ func (t *Turn) Why(from Point) Verdict {
 	if t.Done() {
 		return Verdict{Reason: ReasonTooManyDice, From: from, Step: true}
 	}
-	if len(t.singles(o)) > 0 {
+	if t.canMove(o) {
 		return Verdict{Reason: ReasonLegal, From: from}
 	}
 	// The larger die's move explains it first.
@@ -276,15 +275,13 @@ func (t *Turn) ownFrom(from Point) (int, bool) {
 // larger first.
 func (t *Turn) distinctDice() []uint8 {
 	var ds []uint8
-	for _, st := range t.cur().states {
-		for k, die := range t.x.dice {
+	for k, die := range t.x.dice { // larger first
+		for _, st := range t.cur().states {
 			if st.used&(1<<k) == 0 && !slices.Contains(ds, die) {
 				ds = append(ds, die)
 			}
 		}
 	}
-	slices.Sort(ds)
-	slices.Reverse(ds)
 	return ds
 }
 
@@ -295,30 +292,42 @@ type reachEnd struct {
 	moves  []Move
 }
 
+// reachEnds holds, for each own point (0: off), how a step reaches it.
+type reachEnds [25]reachEnd
+
 // singles returns, for each own point one die takes the checker on own
 // point o to, the completable states it leads to.
-func (t *Turn) singles(o int) map[int]reachEnd {
-	ends := map[int]reachEnd{}
+func (t *Turn) singles(o int) *reachEnds {
+	var ends reachEnds
 	for _, st := range t.cur().states {
 		t.expand(st, o, func(to int, next turnState, mv Move) {
 			if !t.completable(next) {
 				return
 			}
-			e := ends[to]
+			e := &ends[to]
 			if len(e.moves) == 0 {
 				e.moves = []Move{mv}
 			}
 			e.states = append(e.states, next)
-			ends[to] = e
 		})
 	}
-	return ends
+	return &ends
+}
+
+// canMove reports whether the checker on own point o has a target.
+func (t *Turn) canMove(o int) bool {
+	for _, e := range t.singles(o) {
+		if len(e.states) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // reach returns every destination of the checker on own point o: those
 // of one die, then those several dice reach in a row when every way there
 // makes the same board.
-func (t *Turn) reach(o int) map[int]reachEnd {
+func (t *Turn) reach(o int) *reachEnds {
 	ends := t.singles(o)
 	type path struct {
 		st    turnState
@@ -326,16 +335,13 @@ func (t *Turn) reach(o int) map[int]reachEnd {
 		moves []Move
 	}
 	var frontier []path
-	for to, e := range ends {
-		if to == 0 {
-			continue
-		}
-		for _, st := range e.states {
-			frontier = append(frontier, path{st, to, e.moves})
+	for to := 1; to < len(ends); to++ {
+		for _, st := range ends[to].states {
+			frontier = append(frontier, path{st, to, ends[to].moves})
 		}
 	}
-	multi := map[int]reachEnd{}
-	ambiguous := map[int]bool{}
+	var multi reachEnds
+	var ambiguous [25]bool
 	for len(frontier) > 0 {
 		var next []path
 		for _, p := range frontier {
@@ -343,19 +349,18 @@ func (t *Turn) reach(o int) map[int]reachEnd {
 				if !t.completable(st) {
 					return
 				}
-				if _, single := ends[to]; single {
-					return
+				if len(ends[to].states) > 0 {
+					return // one die goes there
 				}
 				moves := append(slices.Clip(p.moves), mv)
-				e, seen := multi[to]
+				e := &multi[to]
 				switch {
-				case !seen:
+				case len(e.states) == 0:
 					e.moves = moves
 				case e.states[0].xs.b != st.xs.b:
 					ambiguous[to] = true
 				}
 				e.states = append(e.states, st)
-				multi[to] = e
 				if to != 0 {
 					next = append(next, path{st, to, moves})
 				}
@@ -363,10 +368,9 @@ func (t *Turn) reach(o int) map[int]reachEnd {
 		}
 		frontier = next
 	}
-	for to, e := range multi {
-		if !ambiguous[to] {
-			e.states = dedupStates(e.states)
-			ends[to] = e
+	for to := range multi {
+		if len(multi[to].states) > 0 && !ambiguous[to] {
+			ends[to] = reachEnd{dedupStates(multi[to].states), multi[to].moves}
 		}
 	}
 	return ends

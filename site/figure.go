@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"net/url"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -42,6 +43,11 @@ type figureView struct {
 // checkerView is the move checker under a figure.
 type checkerView struct {
 	Dice string
+	// Board is set when the figure's diagram is playable.
+	Board bool
+	// Task is the exercise the board sets online: "plays" (find every
+	// play) or "illegal" (is the block's illegal play allowed?, Illegal).
+	Task, Illegal string
 }
 
 // editorView is the standalone checker: the reader edits the block.
@@ -147,10 +153,15 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, blk *b
 		v.GnubgID, _ = pos.GnubgID()
 	}
 	var standalone []byte
+	// A figure with a roll to try has the move checker: its form, and a
+	// board the reader plays the roll on.
+	hasChecker := blk.Show.Has(block.ShowChecker) && blk.HasDice && !pos.GameOver(blk.Rules) && b.opt.Checker
 	if blk.Show.Has(block.ShowDiagram) {
 		// The figure itself has the id id.
 		dopt := board.Options(l, blk, id+"-board")
 		dopt.Printable = true // printed in the print theme (diagrams.PrintCSS in style.css)
+		// The standalone checker's board is playable too.
+		dopt.Playable = hasChecker || blk.Show.Has(block.ShowEditor) && blk.HasDice && b.opt.Checker
 		var inline strings.Builder
 		if err := diagrams.Inline(&inline, pos, dopt); err != nil {
 			return nil, inBlock("diagram: " + err.Error())
@@ -232,9 +243,16 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, blk *b
 		}
 		v.Odds = oddsViews(l, blk, oddsRes)
 	}
-	playable := blk.HasDice && !pos.GameOver(blk.Rules)
-	if blk.Show.Has(block.ShowChecker) && playable && b.opt.Checker {
-		v.Checker = &checkerView{Dice: blk.Dice.String()}
+	if hasChecker {
+		cv := &checkerView{Dice: blk.Dice.String(), Board: blk.Show.Has(block.ShowDiagram)}
+		switch {
+		case !cv.Board:
+		case slices.Contains(blk.Exercises, block.ExerciseIllegal):
+			cv.Task, cv.Illegal = "illegal", blk.IllegalText
+		case slices.Contains(blk.Exercises, block.ExercisePlays):
+			cv.Task = "plays"
+		}
+		v.Checker = cv
 	}
 	if blk.Show.Has(block.ShowEditor) {
 		ev := &editorView{Source: editorSource(n.Source)}

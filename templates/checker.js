@@ -1,18 +1,13 @@
-// Starts the move checker, Go compiled to WebAssembly, when a reader first uses its form.
-const me = document.currentScript, forms = document.querySelectorAll("form.checker"), root = document.documentElement;
-let started = false;
-const say = (f, key) => { const n = f.querySelector(".checker-note"); n.textContent = n.dataset[key]; n.hidden = false; };
-const start = () => {
-  if (started) return;
-  started = true;
-  const go = new Go();
-  WebAssembly.instantiateStreaming(fetch(me.dataset.wasm), go.importObject).then(r => go.run(r.instance)).catch(() => forms.forEach(f => say(f, "failed")));
-};
-for (const f of forms) {
-  if (location.protocol === "file:") { say(f, "file"); continue; }
+// Starts the Go move checker (WebAssembly) on a reader's first use.
+const me = document.currentScript, say = (n, k) => { n.textContent = n.dataset[k]; n.hidden = false; };
+let go;
+const start = e => { self.nardyTouched ??= e.target; go ||= (g => WebAssembly.instantiateStreaming(fetch(me.dataset.wasm), g.importObject).then(r => g.run(r.instance)).catch(() => document.querySelectorAll(".checker-note").forEach(n => say(n, "failed"))))(new Go()); };
+for (const f of document.querySelectorAll("form.checker")) {
+  const n = f.querySelector(".checker-note"), b = f.closest("figure")?.querySelector("svg[data-board]");
+  if (location.protocol == "file:") { say(n, "file"); continue; }
   f.querySelector("fieldset").disabled = false;
-  f.querySelector(".checker-note").hidden = true;
-  f.addEventListener("focusin", start);
-  f.addEventListener("pointerdown", start);
-  f.addEventListener("submit", e => { if (!root.classList.contains("checker-ready")) { e.preventDefault(); f.dataset.pending = 1; start(); } });
+  n.hidden = true;
+  for (const t of [f, b]) t?.addEventListener("focusin", start), t?.addEventListener("pointerdown", start);
+  f.addEventListener("submit", e => { if (!self.nardyCheckerReadyAt) { e.preventDefault(); f.dataset.pending = 1; start(e); } });
+  if (b) b.tabIndex = 0;
 }

@@ -14,8 +14,11 @@
 // package internal/checker.
 package main
 
-import "github.com/nardydocs/nardydocs/internal/checker"
+import (
+	"github.com/nardydocs/nardydocs/internal/checker"
+	"github.com/nardydocs/nardydocs/internal/play"
+)
 
 func main() {
-	checker.Run(checker.Module{Read: checker.ReadCode})
+	checker.Run(checker.Module{Read: checker.ReadCode, Board: play.Wire})
 }

@@ -81,11 +81,11 @@ func IsCode(text string) bool {
 func ReadCode(text string, lang i18n.Lang) (engine.ParsedCode, string) {
 	text = strings.TrimSpace(text)
 	if !IsCode(text) {
-		return engine.ParsedCode{}, lang.BlockProblem(&engine.Error{Msg: "expected a position code", Code: "not-code"})
+		return engine.ParsedCode{}, lang.CheckerText("checker.not-code")
 	}
 	c, err := engine.ParseFullCode(text)
 	if err != nil {
-		return c, lang.BlockProblem(&engine.Error{Msg: err.Error(), Code: "position", Args: []string{text}})
+		return c, lang.CheckerF("checker.bad-code", "code", text)
 	}
 	return c, ""
 }

@@ -5,6 +5,7 @@ package checker
 import (
 	"syscall/js"
 
+	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
@@ -18,6 +19,9 @@ type Module struct {
 	// ListPlays, when set, shows the legal plays after a verdict (known is
 	// false when the position could not be read).
 	ListPlays func(form js.Value, plays []string, known bool, lang i18n.Lang)
+	// Board, when set, makes the form's figure's diagram playable for the
+	// position the form carries (package play).
+	Board func(form js.Value, c engine.ParsedCode, lang i18n.Lang)
 }
 
 // Run finds every form of class "checker" in the page and makes it
@@ -57,6 +61,11 @@ func (m Module) wire(form js.Value) {
 	form.Call("addEventListener", "submit", submit)
 	if m.Editor != nil {
 		m.Editor(form, elems, submit.Value, lang)
+	}
+	if m.Board != nil {
+		if c, problem := m.Read(form.Get("dataset").Get("code").String(), lang); problem == "" {
+			m.Board(form, c, lang)
+		}
 	}
 	// A move submitted while the module was loading is judged now.
 	if ds := form.Get("dataset"); ds.Get("pending").Truthy() {

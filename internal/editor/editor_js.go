@@ -10,6 +10,7 @@ import (
 	"github.com/nardydocs/nardydocs/diagrams"
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/internal/board"
+	"github.com/nardydocs/nardydocs/internal/play"
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
@@ -95,7 +96,9 @@ func drawBoard(form js.Value, text string, lang i18n.Lang) {
 		return
 	}
 	var sb strings.Builder
-	if err := diagrams.Inline(&sb, b.Position, board.Options(lang, b, "live")); err != nil {
+	opt := board.Options(lang, b, "live")
+	opt.Playable = b.HasDice
+	if err := diagrams.Inline(&sb, b.Position, opt); err != nil {
 		if status.Truthy() {
 			status.Set("textContent", err.Error())
 		}
@@ -104,6 +107,8 @@ func drawBoard(form js.Value, text string, lang i18n.Lang) {
 	if box.Truthy() {
 		box.Set("innerHTML", sb.String())
 	}
+	// The reader plays the roll on the new board.
+	play.Wire(form, engine.ParsedCode{Position: b.Position, Dice: b.Dice, HasDice: b.HasDice, Rules: b.Rules}, lang)
 	if code := form.Call("querySelector", ".code code"); code.Truthy() {
 		code.Set("textContent", engine.Code(b.Position, b.Dice, b.HasDice, b.Rules))
 	}

@@ -145,7 +145,28 @@ func (l Lang) Keys() []string {
 	for _, e := range checkerTable(l) {
 		keys = append(keys, e.key)
 	}
+	for _, e := range blockTable(l) {
+		keys = append(keys, e.key)
+	}
 	return keys
+}
+
+// blockTable returns the words for the problems of a typed block in l.
+func blockTable(l Lang) []entry {
+	if l == UK {
+		return ukBlock
+	}
+	return ruBlock
+}
+
+// blockText returns the string for key of l's block problems.
+func (l Lang) blockText(key string) (string, bool) {
+	for _, e := range blockTable(l) {
+		if e.key == key {
+			return e.text, true
+		}
+	}
+	return "", false
 }
 
 // PluralForm returns 0 (one), 1 (few) or 2 (many): the East Slavic plural
@@ -339,6 +360,15 @@ func (l Lang) Reason(v engine.Verdict, g engine.Game, d engine.Dice) string {
 		if v.HomeExemption {
 			key += ".home"
 		}
+	case engine.ReasonMustPlayMore, engine.ReasonMustPlayLarger, engine.ReasonTooManyDice:
+		// A step on the board, not a whole play.
+		if v.Step {
+			key += ".step"
+		}
+	case engine.ReasonNoDice:
+		if v.To == engine.Off {
+			key += ".off"
+		}
 	}
 	return fill(l.CheckerText(key), func(name string) (string, bool) {
 		switch name {
@@ -430,19 +460,30 @@ func (l Lang) Result(p engine.Position, r engine.Rules, sc engine.Scoring) strin
 	return s
 }
 
+// CheckerF is F for the strings of the move checker (see CheckerText).
+func (l Lang) CheckerF(key string, pairs ...string) string {
+	return fill(l.CheckerText(key), func(name string) (string, bool) {
+		for k := 0; k+1 < len(pairs); k += 2 {
+			if pairs[k] == name {
+				return pairs[k+1], true
+			}
+		}
+		return "", false
+	})
+}
+
+// Location names a place a checker may be in the checker's words: a
+// point's number, the bar, or off the board.
+func (l Lang) Location(p engine.Point) string { return l.location(p) }
+
 // BlockProblem says, in language l, what is wrong with a position block a
 // reader typed, with the line and column: the problem's code (see
 // engine.Error) names it, and a problem without one is said to be
 // unreadable at its place.
 func (l Lang) BlockProblem(e *engine.Error) string {
-	code := "block." + e.Code
-	if e.Pos.Line == 0 {
-		// A text on its own (a position code), not a line of a block.
-		code = "block.alone." + e.Code
-	}
-	msg := l.CheckerText("block.other")
-	if e.Code != "" && l.hasChecker(code) {
-		msg = fill(l.CheckerText(code), func(name string) (string, bool) {
+	msg, ok := l.blockText("block.other")
+	if t, found := l.blockText("block." + e.Code); e.Code != "" && found {
+		msg = fill(t, func(name string) (string, bool) {
 			if i, err := strconv.Atoi(name); err == nil && i >= 1 && i <= len(e.Args) {
 				return e.Args[i-1], true
 			}
@@ -450,13 +491,14 @@ func (l Lang) BlockProblem(e *engine.Error) string {
 		})
 	}
 	key := "block.at"
-	switch {
-	case e.Pos.Line == 0:
-		return msg
-	case e.Pos.Col <= 1:
+	if e.Pos.Col <= 1 {
 		key = "block.at.line"
 	}
-	return fill(l.CheckerText(key), func(name string) (string, bool) {
+	at, _ := l.blockText(key)
+	if !ok {
+		return e.Error()
+	}
+	return fill(at, func(name string) (string, bool) {
 		switch name {
 		case "line":
 			return strconv.Itoa(e.Pos.Line), true
@@ -467,10 +509,4 @@ func (l Lang) BlockProblem(e *engine.Error) string {
 		}
 		return "", false
 	})
-}
-
-// hasChecker reports whether key is among the move checker's strings.
-func (l Lang) hasChecker(key string) bool {
-	_, ok := l.checkerText(key)
-	return ok
 }

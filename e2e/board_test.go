@@ -1,0 +1,214 @@
+package e2e
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// fig selects the figure whose checker form carries a position code.
+func fig(code string) string {
+	return `figure:has(form.checker[data-code="` + code + `"])`
+}
+
+// touch plays a place of a figure's board as a reader does: a mouse click,
+// or, with touch set, a tap of a finger at the place's centre.
+func touch(ctx context.Context, t *testing.T, figure, place string, finger bool) {
+	t.Helper()
+	sel := figure + ` svg[data-board] [data-point="` + place + `"]`
+	if !finger {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
+			t.Fatalf("clicking %s: %v", place, err)
+		}
+		return
+	}
+	xy := eval[[]float64](ctx, t, `(() => { const e = document.querySelector('`+sel+`'); e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+	if err := chromedp.Do(ctx, chromedp.TapXY(xy[0], xy[1])); err != nil {
+		t.Fatalf("tapping %s: %v", place, err)
+	}
+}
+
+// says waits until the figure's board says something containing want.
+func says(ctx context.Context, t *testing.T, figure, want string) {
+	t.Helper()
+	js := `document.querySelector('` + figure + ` .board-status').textContent.includes(` + jsString(want) + `)`
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		got := eval[string](ctx, t, `document.querySelector('`+figure+` .board-status').textContent`)
+		t.Fatalf("the board says %q, want %q", got, want)
+	}
+}
+
+// marked returns the places of a figure's board that carry attribute attr.
+func marked(ctx context.Context, t *testing.T, figure, attr string) []string {
+	t.Helper()
+	return eval[[]string](ctx, t, `[...document.querySelectorAll('`+figure+` svg[data-board] [`+attr+`]')].map(e => e.dataset.point)`)
+}
+
+// TestBoardByMouse plays a roll on a Russian rule page's board with the
+// mouse: the checker module loads on the first touch, which it then
+// answers; the targets are marked, a move is made, a forbidden one is
+// explained, the complete play is judged and its row of the table
+// marked; Undo and Reset take steps back.
+func TestBoardByMouse(t *testing.T) {
+	ctx := browser(t)
+	base := serveWithChecker(t)
+	open(ctx, t, base+"/ru/long/moving.html", 1280, `svg[data-board]`)
+	f := fig("Lw53:24x12,18x3:12x12,10x3")
+	if n := eval[int](ctx, t, `performance.getEntriesByType("resource").filter(e => e.name.endsWith(".wasm")).length`); n != 0 {
+		t.Errorf("%d WebAssembly modules fetched before the board was touched", n)
+	}
+	touch(ctx, t, f, "24", false)
+	says(ctx, t, f, "Выбрана шашка на пункте 24; можно на 21, 19 и 16.")
+	if got := marked(ctx, t, f, "data-target"); !slices.Equal(got, []string{"21", "19", "16"}) {
+		t.Errorf("targets from 24: %v", got)
+	}
+	// Marking the targets of a touch: the time the click's handler takes.
+	ms := eval[float64](ctx, t, `(() => { const b = document.querySelector('`+f+` svg[data-board]'); const p = q => b.querySelector('[data-point="' + q + '"]'); let total = 0; for (let i = 0; i < 10; i++) { const t0 = performance.now(); p("18").dispatchEvent(new MouseEvent("click", {bubbles: true})); p("24").dispatchEvent(new MouseEvent("click", {bubbles: true})); total += performance.now() - t0; } return total / 20; })()`)
+	t.Logf("a touch is answered, its targets marked, in %.2f ms", ms)
+	says(ctx, t, f, "Выбрана шашка на пункте 24")
+	touch(ctx, t, f, "19", false)
+	says(ctx, t, f, "Сыграно: 24/19. Осталось сыграть: 3.")
+	if got := eval[string](ctx, t, `document.querySelector('`+f+` .board-moves').textContent`); got != "24/19" {
+		t.Errorf("the play so far reads %q", got)
+	}
+	if got := eval[int](ctx, t, `document.querySelectorAll('`+f+` svg[data-board] g.nd-checkers circle[cx="`+cx(19)+`"]').length`); got < 1 {
+		t.Errorf("no checker drawn on point 19 after 24/19")
+	}
+	if op := eval[string](ctx, t, `document.querySelector('`+f+` [data-die="0"]').getAttribute("opacity")`); op == "" {
+		t.Errorf("the five played is not greyed")
+	}
+	touch(ctx, t, f, "24", false) // a second checker from the head
+	says(ctx, t, f, "С головы за ход можно снять только одну шашку.")
+	touch(ctx, t, f, "18", false)
+	touch(ctx, t, f, "15", false)
+	says(ctx, t, f, "Ход разрешён: 24/19 18/15. В таблице это вариант ")
+	status := eval[string](ctx, t, `document.querySelector('`+f+` .board-status').textContent`)
+	n, _ := strconv.Atoi(strings.TrimSuffix(status[strings.LastIndex(status, " ")+1:], "."))
+	row := eval[string](ctx, t, `(() => { const r = document.querySelector('`+f+` .moves tr.played'); return r ? r.querySelector("td.play").textContent + "|" + r.querySelector("td").textContent : ""; })()`)
+	if row != "24/19 18/15|"+strconv.Itoa(n) {
+		t.Errorf("the row marked is %q; the board says row %d", row, n)
+	}
+	screenshot(ctx, t, "ru-board-played.png", 1280)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(f+` button[data-act=undo]`))); err != nil {
+		t.Fatal(err)
+	}
+	says(ctx, t, f, "Шаг отменён. Сыграно: 24/19.")
+	if n := eval[int](ctx, t, `document.querySelectorAll('`+f+` .moves tr.played').length`); n != 0 {
+		t.Errorf("a row is still marked after Undo")
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(f+` button[data-act=reset]`))); err != nil {
+		t.Fatal(err)
+	}
+	says(ctx, t, f, "Позиция расставлена заново.")
+	if got := eval[string](ctx, t, `document.querySelector('`+f+` .board-moves').textContent`); got != "" {
+		t.Errorf("after Reset the play reads %q", got)
+	}
+	if got := eval[int](ctx, t, `document.querySelectorAll('`+f+` svg[data-board] g.nd-checkers circle[cx="`+cx(19)+`"]').length`); got != 0 {
+		t.Errorf("after Reset a checker is still drawn on 19")
+	}
+}
+
+// cx is the centre of point pt's checkers on a diagram (a top-row point
+// for 13–24, as the geometry has it).
+func cx(pt int) string {
+	// 13–18 left of the bar, 19–24 right of it; 12–7 and 6–1 below.
+	i := 12 - pt
+	if pt >= 13 {
+		i = pt - 13
+	}
+	x := 2 + 8 + 30 + 4 + i*40
+	if i >= 6 {
+		x += 30
+	}
+	return strconv.Itoa(x + 20)
+}
+
+// TestBoardByTouch plays on a Ukrainian page at a phone's width with a
+// finger: a checker enters from the bar, then another bears off; the
+// points are targets a finger can hit (24 CSS px or more), and the page
+// does not scroll sideways.
+func TestBoardByTouch(t *testing.T) {
+	ctx := browser(t)
+	base := serveWithChecker(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch), chromedp.Navigate(base+"/uk/short/bear-off.html"), chromedp.WaitVisible(chromedp.CSS(`svg[data-board]`))); err != nil {
+		t.Fatal(err)
+	}
+	f := fig("Sw65:bar,6x3,5x2,3x3,2x2,1:24x2,23x2,22x3,21x3,19x4,4")
+	touch(ctx, t, f, "bar", true)
+	says(ctx, t, f, "Вибрано шашку на барі; можна на 20 і 14.")
+	touch(ctx, t, f, "20", true)
+	says(ctx, t, f, "Зіграно: bar/20. Лишилося зіграти: 6.")
+	touch(ctx, t, f, "20", true)
+	touch(ctx, t, f, "14", true)
+	says(ctx, t, f, "Хід дозволено: bar/20/14.")
+	// The bear-off figure of the same page.
+	g := fig("Sw65:3x2,2,1:24x2,23x2,22x2,21x3,20x3,19x3")
+	touch(ctx, t, g, "3", true)
+	says(ctx, t, g, "Вибрано шашку на пункті 3; можна на викидання.")
+	touch(ctx, t, g, "off", true)
+	says(ctx, t, g, "Зіграно: 3/off.")
+	if got := eval[string](ctx, t, `document.querySelector('`+g+` text[data-strip="white"]').textContent`); !strings.Contains(got, "викинуто 1") && !strings.Contains(got, "1") {
+		t.Errorf("the strip reads %q after a checker is borne off", got)
+	}
+	sizes := eval[[]float64](ctx, t, `[...document.querySelectorAll('`+g+` svg[data-board] [data-point]')].filter(e => /^\d+$/.test(e.dataset.point)).map(e => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height))`)
+	if len(sizes) != 24 || slices.Min(sizes) < 24 {
+		t.Errorf("the points are %v CSS px at the narrowest; want 24 points of at least 24 px", slices.Min(sizes))
+	}
+	if w := eval[float64](ctx, t, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+		t.Errorf("the page scrolls %v px sideways", w)
+	}
+	screenshot(ctx, t, "uk-board-phone.png", 390)
+}
+
+// TestBoardByKeyboard plays a roll with the keyboard only: Tab to the
+// board, Enter on a checker, Tab to a target, Enter; the state is said
+// in the status region.
+func TestBoardByKeyboard(t *testing.T) {
+	ctx := browser(t)
+	base := serveWithChecker(t)
+	open(ctx, t, base+"/uk/long/head.html", 1280, `svg[data-board]`)
+	f := fig("Lw44:24x15:12x15")
+	// The page has the focus, as a reader's window has: focus events
+	// fire. The board is the figure's one stop for Tab before the module
+	// is loaded; Tab from the element before it comes to it.
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
+		return err
+	})); err != nil {
+		t.Fatal(err)
+	}
+	eval[bool](ctx, t, `(() => { const b = document.querySelector('`+f+` svg[data-board]'); const before = document.createElement("button"); before.id = "before-board"; b.before(before); before.focus(); return true; })()`)
+	key := func(k string) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(k)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	key("\t")
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.activeElement && document.activeElement.dataset && document.activeElement.dataset.point === "24"`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("the focus did not come to the head's checker once the board was ready: %v", err)
+	}
+	key("\r")
+	says(ctx, t, f, "Вибрано шашку на пункті 24; можна на 20 і 16.")
+	key("\t")
+	if got := eval[string](ctx, t, `document.activeElement.dataset.point`); got != "20" {
+		t.Fatalf("Tab went to %q, want 20", got)
+	}
+	key("\t")
+	key("\r") // 24/16
+	says(ctx, t, f, "Зіграно: 24/20/16.")
+	// Shift+Tab back to the head, Enter, Tab, Enter.
+	eval[bool](ctx, t, `(() => { document.querySelector('`+f+` svg[data-board] [data-point="24"]').focus(); return true; })()`)
+	key("\r")
+	key("\t")
+	key("\t")
+	key("\r")
+	says(ctx, t, f, "Хід дозволено: 24/16 24/16. У таблиці це варіант 1.")
+}

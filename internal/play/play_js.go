@@ -1,0 +1,375 @@
+//go:build js && wasm
+
+package play
+
+import (
+	"slices"
+	"strconv"
+	"syscall/js"
+
+	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/templates/i18n"
+)
+
+const svgNS = "http://www.w3.org/2000/svg"
+
+// Wire makes the diagram of a checker form's figure playable, when it is
+// one (an <svg data-board>, see diagrams.Options.Playable): the reader
+// plays the roll of the position code the form carries by touching or
+// clicking the board's places (the elements with data-point), or with
+// the keyboard (Tab to a place, Enter or Space; the arrow keys go from
+// place to place), and the board answers through the figure's status
+// region in lang. A place touched while the module loaded (the loader
+// writes it into the board's data-pending) is touched now.
+//
+// The board is the figure's, or, on the standalone checker page, the
+// form's own; Wire is called again for each board the form gets there.
+func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
+	fig := form.Call("closest", "figure")
+	if !fig.Truthy() {
+		fig = form
+	}
+	svg := query(fig, "svg[data-board]")
+	panel := query(form, ".board-play")
+	if !svg.Truthy() || !panel.Truthy() || !c.HasDice {
+		if panel.Truthy() {
+			panel.Set("hidden", true)
+		}
+		return
+	}
+	hadFocus := js.Global().Get("document").Get("activeElement").Equal(svg)
+	b := New(c.Position, c.Dice, c.Rules, lang)
+	switch data(form, "task") {
+	case "plays":
+		b.SetTask(FindPlays, "")
+	case "illegal":
+		b.SetTask(IsItLegal, data(form, "illegal"))
+	}
+	w := &wired{b: b, lang: lang, fig: fig, svg: svg, form: form,
+		checkers: query(svg, "g.nd-checkers"), places: map[string]js.Value{}}
+	hits := queryAll(svg, "[data-point]")
+	for _, el := range hits {
+		name := data(el, "point")
+		w.order = append(w.order, el)
+		w.places[name] = el
+		set(el, "role", "button")
+		set(el, "aria-label", w.label(name))
+	}
+	// The board is now a control, no longer a picture: its places are
+	// what a screen reader meets.
+	set(svg, "role", "group")
+	del(svg, "tabindex")
+	panel.Set("hidden", false)
+	w.status = query(form, ".board-status")
+	w.played = query(form, ".board-moves")
+	svg.Call("addEventListener", "click", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if el := args[0].Get("target").Call("closest", "[data-point]"); el.Truthy() {
+			w.touch(el)
+		}
+		return nil
+	}))
+	svg.Call("addEventListener", "keydown", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		w.key(args[0])
+		return nil
+	}))
+	if i := slices.IndexFunc(boards, func(b *wired) bool { return b.form.Equal(form) }); i >= 0 {
+		boards[i] = w // the form's new board; its buttons are wired
+	} else {
+		boards = append(boards, w)
+		for _, btn := range queryAll(form, ".board-play button[data-act]") {
+			act := data(btn, "act")
+			btn.Call("addEventListener", "click", js.FuncOf(func(js.Value, []js.Value) any {
+				boardOf(form).act(act)
+				return nil
+			}))
+		}
+	}
+	w.render()
+	// The place whose touch loaded the module (the loader keeps the first
+	// element touched), or the board the keyboard came to.
+	first := js.Global().Get("nardyTouched")
+	switch {
+	case first.Truthy() && first.Get("dataset").Truthy() && svg.Call("contains", first).Bool() && data(first, "point") != "undefined":
+		js.Global().Set("nardyTouched", js.Null())
+		w.touch(first)
+	case hadFocus:
+		w.focusFirst()
+	}
+}
+
+// focusFirst moves the focus to the first place a reader can act on.
+func (w *wired) focusFirst() {
+	for _, el := range w.order {
+		if el.Call("getAttribute", "tabindex").String() == "0" {
+			el.Call("focus")
+			return
+		}
+	}
+}
+
+// boards are the playable boards of the page, one per form.
+var boards []*wired
+
+// boardOf returns the board of a form.
+func boardOf(form js.Value) *wired {
+	for _, w := range boards {
+		if w.form.Equal(form) {
+			return w
+		}
+	}
+	return nil
+}
+
+// act carries out a button of the board's panel.
+func (w *wired) act(act string) {
+	switch act {
+	case "undo":
+		w.b.Undo()
+	case "reset":
+		w.b.Reset()
+	case "bar":
+		w.b.Touch(engine.Bar)
+	case "off":
+		w.b.Touch(engine.Off)
+	case "solution":
+		w.b.Solution()
+	case "yes", "no":
+		w.b.Answer(act == "yes")
+	}
+	w.render()
+}
+
+// wired is a playable board in the page.
+type wired struct {
+	b                        *Board
+	lang                     i18n.Lang
+	fig, svg, form           js.Value
+	checkers, status, played js.Value
+	order                    []js.Value          // the places, in the order the side to move plays
+	places                   map[string]js.Value // by data-point
+	shownStatus              string
+	shown                    engine.Position // the position whose checkers are drawn
+	drawn                    bool
+}
+
+// place reads a data-point name.
+func place(name string) engine.Point {
+	switch name {
+	case "bar":
+		return engine.Bar
+	case "off":
+		return engine.Off
+	}
+	n := 0
+	for _, c := range name {
+		n = n*10 + int(c-'0')
+	}
+	return engine.Point(n)
+}
+
+// name writes a place as its data-point.
+func name(p engine.Point) string { return p.String() }
+
+func (w *wired) label(n string) string {
+	switch n {
+	case "bar":
+		return w.lang.CheckerText("board.bar")
+	case "off":
+		return w.lang.CheckerText("board.off")
+	}
+	return w.lang.CheckerF("board.point", "n", n)
+}
+
+func (w *wired) touch(el js.Value) {
+	w.b.Touch(place(data(el, "point")))
+	w.render()
+	el.Call("focus")
+}
+
+// key handles Enter and Space on a place, and moves the focus with the
+// arrow keys.
+func (w *wired) key(e js.Value) {
+	el := e.Get("target").Call("closest", "[data-point]")
+	if !el.Truthy() {
+		return
+	}
+	switch e.Get("key").String() {
+	case "Enter", " ":
+		e.Call("preventDefault")
+		w.touch(el)
+	case "ArrowRight", "ArrowDown":
+		e.Call("preventDefault")
+		w.step(el, 1)
+	case "ArrowLeft", "ArrowUp":
+		e.Call("preventDefault")
+		w.step(el, -1)
+	}
+}
+
+// step moves the focus to the next (or previous) place.
+func (w *wired) step(el js.Value, by int) {
+	for i, p := range w.order {
+		if p.Equal(el) {
+			next := w.order[(i+by+len(w.order))%len(w.order)]
+			set(next, "tabindex", "-1")
+			next.Call("focus")
+			return
+		}
+	}
+}
+
+// render shows the board's view: the checkers, the chosen checker and its
+// targets, the dice played, the pip counts, the play so far, what the
+// board says, and, once the play is complete, its row in the table.
+func (w *wired) render() {
+	v := w.b.View()
+	if !w.drawn || v.Position != w.shown {
+		w.shown, w.drawn = v.Position, true
+		w.drawCheckers(v.Position)
+		w.strips(v.Position)
+	}
+	mark := func(list []engine.Point) map[string]bool {
+		m := map[string]bool{}
+		for _, p := range list {
+			m[name(p)] = true
+		}
+		return m
+	}
+	targets, movable := mark(v.Targets), mark(v.Movable)
+	sel := ""
+	if v.HasSelected {
+		sel = name(v.Selected)
+	}
+	for _, el := range w.order {
+		n := data(el, "point")
+		flag(el, "data-target", targets[n])
+		flag(el, "data-movable", movable[n] && sel == "")
+		flag(el, "data-selected", n == sel)
+		// The places a reader can act on now are in the tab order; the
+		// arrow keys reach the others.
+		tab := "-1"
+		if targets[n] || n == sel || movable[n] && sel == "" {
+			tab = "0"
+		}
+		set(el, "tabindex", tab)
+	}
+	for i, el := range queryAll(w.svg, "[data-die]") {
+		if i > 1 {
+			break
+		}
+		switch v.Dice[i] {
+		case 0:
+			del(el, "opacity")
+		case 1:
+			set(el, "opacity", "0.6")
+		default:
+			set(el, "opacity", "0.3")
+		}
+	}
+	for _, btn := range queryAll(w.form, ".board-play button[data-act]") {
+		switch data(btn, "act") {
+		case "bar":
+			btn.Set("hidden", !(movable["bar"] && sel == "" || sel == "bar"))
+		case "off":
+			btn.Set("hidden", !targets["off"])
+		}
+	}
+	if w.played.Truthy() {
+		w.played.Set("textContent", v.Played)
+	}
+	// The figure's arrows show a play of the text's; while the reader
+	// plays their own, they are put away.
+	w.svg.Get("classList").Call("toggle", "nd-playing", v.HasSelected || v.Played != "")
+	if w.status.Truthy() && v.Status != w.shownStatus {
+		w.shownStatus = v.Status
+		w.status.Set("textContent", v.Status)
+	}
+	for i, row := range queryAll(w.fig, ".moves tbody tr") {
+		row.Get("classList").Call("toggle", "played", i < len(v.Rows) && v.Rows[i])
+	}
+	w.form.Get("classList").Call("toggle", "legal", v.Done && v.Row > 0)
+}
+
+// set, del, query and queryAll are the few DOM calls the board makes,
+// each written once.
+func set(el js.Value, attr, value string) { el.Call("setAttribute", attr, value) }
+
+func del(el js.Value, attr string) { el.Call("removeAttribute", attr) }
+
+func query(el js.Value, sel string) js.Value { return el.Call("querySelector", sel) }
+
+func queryAll(el js.Value, sel string) []js.Value {
+	list := el.Call("querySelectorAll", sel)
+	out := make([]js.Value, list.Length())
+	for i := range out {
+		out[i] = list.Index(i)
+	}
+	return out
+}
+
+// data returns an element's data-name attribute.
+func data(el js.Value, name string) string { return el.Get("dataset").Get(name).String() }
+
+// flag sets or removes an attribute with no value.
+func flag(el js.Value, attr string, on bool) {
+	if on {
+		set(el, attr, "")
+	} else {
+		el.Call("removeAttribute", attr)
+	}
+}
+
+// drawCheckers redraws the checkers of the diagram for p.
+func (w *wired) drawCheckers(p engine.Position) {
+	if !w.checkers.Truthy() {
+		return
+	}
+	doc := js.Global().Get("document")
+	w.checkers.Set("textContent", "")
+	var add func(parent js.Value, e Elem)
+	add = func(parent js.Value, e Elem) {
+		el := doc.Call("createElementNS", svgNS, e.Tag)
+		for i := 0; i+1 < len(e.Attrs); i += 2 {
+			set(el, e.Attrs[i], e.Attrs[i+1])
+		}
+		if e.Text != "" {
+			el.Set("textContent", e.Text)
+		}
+		for _, k := range e.Kids {
+			add(el, k)
+		}
+		parent.Call("appendChild", el)
+	}
+	for _, e := range Checkers(p) {
+		add(w.checkers, e)
+	}
+}
+
+// strips writes each side's pip count and borne-off checkers in its
+// strip.
+func (w *wired) strips(p engine.Position) {
+	ds := w.svg.Get("dataset")
+	pips, off := ds.Get("pips").String(), ds.Get("off").String()
+	for _, s := range []engine.Side{engine.White, engine.Black} {
+		text := query(w.svg, `text[data-strip="`+s.String()+`"]`)
+		if !text.Truthy() {
+			continue
+		}
+		spans := queryAll(text, "tspan")
+		if len(spans) < 2 {
+			continue
+		}
+		spans[1].Set("textContent", pips+" "+strconv.Itoa(p.Pips(s)))
+		n := p.Off(s)
+		switch {
+		case n > 0 && len(spans) < 3:
+			extra := spans[1].Call("cloneNode", true)
+			extra.Set("textContent", off+" "+strconv.Itoa(n))
+			text.Call("appendChild", extra)
+		case n > 0:
+			spans[2].Set("textContent", off+" "+strconv.Itoa(n))
+		case len(spans) >= 3:
+			spans[2].Call("remove")
+		}
+	}
+}
