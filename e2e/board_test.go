@@ -212,3 +212,128 @@ func TestBoardByKeyboard(t *testing.T) {
 	key("\r")
 	says(ctx, t, f, "Хід дозволено: 24/16 24/16. У таблиці це варіант 1.")
 }
+
+// TestEveryBoardPlays visits every page of both languages and plays a
+// step on every figure with a roll: each has a board of 24 points, the
+// bar and the tray; once loaded, the board offers checkers to move (or
+// says the turn is lost), and a checker moved by a touch is drawn where
+// it went. It reports the slowest touch, which marks a checker's targets.
+func TestEveryBoardPlays(t *testing.T) {
+	ctx := browserFor(t, 10*time.Minute)
+	base := serveWithChecker(t)
+	var pages []string
+	for _, lang := range []string{"ru", "uk"} {
+		open(ctx, t, base+"/"+lang+"/index.html", 1280, `main`)
+		pages = append(pages, eval[[]string](ctx, t, `[...new Set([...document.querySelectorAll(".wrap > .toc a[href$='.html']")].map(a => a.href.split("#")[0]))]`)...)
+	}
+	boards, slowest := 0, 0.0
+	for _, url := range pages {
+		if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+			t.Fatal(err)
+		}
+		codes := eval[[]string](ctx, t, `[...document.querySelectorAll("figure form.checker")].map(f => f.dataset.code)`)
+		for _, code := range codes {
+			f := fig(code)
+			if n := eval[int](ctx, t, `document.querySelectorAll('`+f+` svg[data-board] [data-point]').length`); n != 26 {
+				t.Errorf("%s, %s: %d places on the board, want 26", url, code, n)
+				continue
+			}
+			if boards == 0 || eval[bool](ctx, t, `!document.documentElement.classList.contains("checker-ready")`) {
+				// The first touch of a page loads the module.
+				touch(ctx, t, f, "off", false)
+				if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.documentElement.classList.contains("checker-ready")`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+					t.Fatalf("%s: the checker did not load: %v", url, err)
+				}
+			}
+			boards++
+			movable := marked(ctx, t, f, "data-movable")
+			if len(movable) == 0 {
+				status := eval[string](ctx, t, `document.querySelector('`+f+` .board-status').textContent`)
+				if !strings.Contains(status, "пропада") && !strings.Contains(status, "закінч") && !strings.Contains(status, "окончен") {
+					t.Errorf("%s, %s: nothing to move, and the board says %q", url, code, status)
+				}
+				continue
+			}
+			ms := eval[float64](ctx, t, `(() => { const p = document.querySelector('`+f+` svg[data-board] [data-point="`+movable[0]+`"]'); const t0 = performance.now(); p.dispatchEvent(new MouseEvent("click", {bubbles: true})); return performance.now() - t0; })()`)
+			slowest = max(slowest, ms)
+			targets := marked(ctx, t, f, "data-target")
+			if len(targets) == 0 {
+				t.Errorf("%s, %s: checker on %s is movable, yet has no target", url, code, movable[0])
+				continue
+			}
+			eval[bool](ctx, t, `(() => { document.querySelector('`+f+` svg[data-board] [data-point="`+targets[0]+`"]').dispatchEvent(new MouseEvent("click", {bubbles: true})); return true; })()`)
+			if played := eval[string](ctx, t, `document.querySelector('`+f+` .board-moves').textContent`); played == "" {
+				t.Errorf("%s, %s: %s → %s made no move", url, code, movable[0], targets[0])
+			}
+		}
+	}
+	if boards < 100 {
+		t.Errorf("only %d boards played on %d pages", boards, len(pages))
+	}
+	t.Logf("%d boards on %d pages played; the slowest touch took %.1f ms", boards, len(pages), slowest)
+}
+
+// TestBoardExercises answers a page's exercises on their boards: whether
+// a forbidden play is allowed, right and wrong, each with the rule; and
+// finding the plays of a roll, one of them twice, then the solution.
+func TestBoardExercises(t *testing.T) {
+	ctx := browser(t)
+	base := serveWithChecker(t)
+	open(ctx, t, base+"/ru/long/head.html", 1280, `svg[data-board]`)
+	f := fig("Lw53:24x12,18x3:12x12,10x3")
+	if q := eval[string](ctx, t, `document.querySelector('`+f+` .board-task').textContent`); !strings.HasPrefix(q, "Задание: можно ли сыграть 24/19 24/21?") {
+		t.Errorf("the task reads %q", q)
+	}
+	touch(ctx, t, f, "18", false) // loads the module
+	says(ctx, t, f, "Выбрана шашка на пункте 18")
+	click := func(f, act string) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(f+` button[data-act=`+act+`]`))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	click(f, "yes")
+	says(ctx, t, f, "Нет, так сыграть нельзя. С головы")
+	click(f, "no")
+	says(ctx, t, f, "Верно: так сыграть нельзя. С головы")
+
+	open(ctx, t, base+"/uk/short/hitting.html", 1280, `svg[data-board]`)
+	g := fig("Sw51:24x2,13x5,8x3,6x5:19x5,18,17x3,12x4,1x2")
+	rows := eval[int](ctx, t, `document.querySelectorAll('`+g+` .moves tbody tr').length`)
+	touch(ctx, t, g, "13", false)
+	says(ctx, t, g, "Вибрано шашку на пункті 13")
+	touch(ctx, t, g, "7", false) // 13/8/7 in one touch
+	says(ctx, t, g, "Хід дозволено: 13/8/7")
+	says(ctx, t, g, "Знайдено 1 з "+strconv.Itoa(rows)+".")
+	click(g, "reset")
+	touch(ctx, t, g, "13", false)
+	touch(ctx, t, g, "7", false)
+	says(ctx, t, g, "Цей варіант ви вже знайшли.")
+	click(g, "solution")
+	says(ctx, t, g, "Усі дозволені ходи позначено в таблиці.")
+	if n := eval[int](ctx, t, `document.querySelectorAll('`+g+` .moves tr.played').length`); n != rows {
+		t.Errorf("the solution marks %d rows of %d", n, rows)
+	}
+}
+
+// TestStandaloneBoard plays on the standalone checker's board the roll of
+// a position the reader typed.
+func TestStandaloneBoard(t *testing.T) {
+	ctx := browser(t)
+	base := serveWithChecker(t)
+	open(ctx, t, base+"/ru/checker.html", 1280, `form.editor textarea`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form.editor textarea`)), chromedp.WaitVisible(chromedp.CSS(`html.checker-ready`))); err != nil {
+		t.Fatal(err)
+	}
+	eval[bool](ctx, t, `(() => { const ta = document.querySelector("form.editor textarea"); ta.value = "game: short\nposition: start\ndice: 3-1"; ta.dispatchEvent(new Event("input")); return true; })()`)
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.querySelector("form.editor svg[data-board] desc").textContent.includes("3-1")`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatalf("the board was not redrawn: %v", err)
+	}
+	const e = `form.editor`
+	touch(ctx, t, e, "8", false)
+	says(ctx, t, e, "Выбрана шашка на пункте 8; можно на 7, 5 и 4.")
+	touch(ctx, t, e, "5", false)
+	touch(ctx, t, e, "6", false)
+	touch(ctx, t, e, "5", false)
+	says(ctx, t, e, "Ход разрешён: 8/5 6/5.")
+}

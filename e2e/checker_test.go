@@ -37,7 +37,7 @@ func try(ctx context.Context, t *testing.T, code, move string) string {
 		chromedp.WaitVisible(chromedp.CSS(form+` input[name=move]`)),
 		chromedp.Poll[chromedp.Void](`document.querySelector('`+form+` input[name=move]').matches(":enabled")`),
 		chromedp.SendKeys(chromedp.CSS(form+` input[name=move]`), move),
-		chromedp.Click(chromedp.CSS(form+` button`)),
+		chromedp.Click(chromedp.CSS(form+` button[type=submit]`)),
 	); err != nil {
 		t.Fatalf("typing %q into %s: %v", move, form, err)
 	}
@@ -62,7 +62,7 @@ func TestCheckerInChromium(t *testing.T) {
 	if n := eval[int](ctx, t, wasmFetched); n != 0 {
 		t.Errorf("%d WebAssembly modules fetched before the checker was used", n)
 	}
-	if eval[bool](ctx, t, `document.querySelector('form.checker fieldset').disabled`) {
+	if eval[bool](ctx, t, `document.querySelector('form.checker fieldset.try').disabled`) {
 		t.Error("the checker's controls are still disabled with JavaScript on")
 	}
 	// The first move is typed and submitted at once: it is judged when the
@@ -117,7 +117,7 @@ func TestCheckerInChromium(t *testing.T) {
 	}
 	if err := chromedp.Do(ctx,
 		chromedp.SendKeys(chromedp.CSS(`form.editor input[name=move]`), "8/5 6/5"),
-		chromedp.Click(chromedp.CSS(`form.editor button`)),
+		chromedp.Click(chromedp.CSS(`form.editor button[type=submit]`)),
 		chromedp.Poll[chromedp.Void](`document.querySelector("form.editor output").textContent !== ""`),
 	); err != nil {
 		t.Fatal(err)
@@ -175,7 +175,7 @@ func TestCheckerMessages(t *testing.T) {
 	}
 	if err := chromedp.Do(ctx,
 		chromedp.SendKeys(chromedp.CSS(`form.editor input[name=move]`), "24-18-13"),
-		chromedp.Click(chromedp.CSS(`form.editor button`)),
+		chromedp.Click(chromedp.CSS(`form.editor button[type=submit]`)),
 		chromedp.Poll[chromedp.Void](`document.querySelector("form.editor output").textContent !== ""`),
 	); err != nil {
 		t.Fatal(err)

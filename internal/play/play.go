@@ -188,6 +188,10 @@ func (b *Board) Touch(pt engine.Point) {
 
 // choose selects the checker on pt, if it may move, or says why not.
 func (b *Board) choose(pt engine.Point) {
+	if pt == engine.Off {
+		b.say = b.lang.CheckerText("board.pick") // a tray holds no checker to move
+		return
+	}
 	if !slices.Contains(b.turn.Movable(), pt) {
 		b.say = b.reason(b.turn.Why(pt))
 		return

@@ -60,6 +60,7 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 	set(svg, "role", "group")
 	del(svg, "tabindex")
 	panel.Set("hidden", false)
+	panel.Set("disabled", false)
 	w.status = query(form, ".board-status")
 	w.played = query(form, ".board-moves")
 	svg.Call("addEventListener", "click", js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -89,7 +90,7 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 	// element touched), or the board the keyboard came to.
 	first := js.Global().Get("nardyTouched")
 	switch {
-	case first.Truthy() && first.Get("dataset").Truthy() && svg.Call("contains", first).Bool() && data(first, "point") != "undefined":
+	case first.Truthy() && svg.Call("contains", first).Bool() && first.Get("dataset").Get("point").Type() == js.TypeString:
 		js.Global().Set("nardyTouched", js.Null())
 		w.touch(first)
 	case hadFocus:
