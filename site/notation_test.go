@@ -86,7 +86,7 @@ func TestNotationPage(t *testing.T) {
 			t.Errorf("ru/notation.html lacks %q", frag)
 		}
 	}
-	if uk := string(s.Files["uk/notation.html"]); !strings.Contains(uk, `<figcaption>Чорні: 1 → 24. Дім — пункти 19–24. З бару входять на пункти 1–6.</figcaption>`) {
+	if uk := string(s.Files["uk/notation.html"]); !strings.Contains(uk, `<figcaption>Чорні: 1 → 24. Дім — пункти 19–24. З бару шашки заряджають на пункти 1–6.</figcaption>`) {
 		t.Error("uk/notation.html is not in Ukrainian")
 	}
 	head := string(s.Files["ru/long/head.html"])

@@ -46,7 +46,10 @@ func (l Lang) lookup(key string) (string, bool) {
 			return s, true
 		}
 	}
-	return l.checkerText(key)
+	if s, ok := l.checkerText(key); ok {
+		return s, true
+	}
+	return l.blockText(key)
 }
 
 // checkerText looks key up among the strings of the move checker only.
