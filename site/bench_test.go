@@ -79,3 +79,36 @@ func BenchmarkRebuildOnePage(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRebuildOnePageDisk is what the command line does when a page
+// changed: a build into a directory with the disk cache of the previous
+// build (read anew, as by a new process), one page's prose changed.
+func BenchmarkRebuildOnePageDisk(b *testing.B) {
+	root := b.TempDir()
+	content := filepath.Join(root, "content")
+	if err := os.CopyFS(content, os.DirFS(filepath.Join("..", "content"))); err != nil {
+		b.Fatal(err)
+	}
+	out, cache := filepath.Join(root, "public"), filepath.Join(root, "cache")
+	build := func() {
+		opt := Options{Content: content, Checker: true, Cache: NewDiskCache(cache)}
+		if _, err := BuildTo(context.Background(), opt, out, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	build()
+	page := filepath.Join(content, "ru", "long", "head.md")
+	original, err := os.ReadFile(page)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		n++
+		if err := os.WriteFile(page, append(slices.Clip(original), []byte("\nАбзац "+strconv.Itoa(n)+".\n")...), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		build()
+	}
+}

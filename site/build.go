@@ -53,6 +53,12 @@ type Options struct {
 	// Files are added to the site as they are, by path: the checker's
 	// modules (package internal/wasm).
 	Files map[string][]byte
+	// FilesKey, for BuildTo with a cache kept on disk, names the files
+	// BuildTo's more gives, as a digest of their bytes would: when the
+	// previous build into the same directory had files of the same key,
+	// still as it left them, they are taken as they are, and more is not
+	// called.
+	FilesKey string
 	// Cache, when set, keeps the figures of one build for the next: a
 	// figure whose inputs did not change is taken from it.
 	Cache *Cache
@@ -148,12 +154,47 @@ type builder struct {
 	out    output
 	outMu  sync.Mutex
 	digest map[string]string
+	// gen is the build's generation in opt.Cache; keyLog has, by page
+	// url, the keys of the figures and tables rendered for it (see
+	// logKey); pageKeys the key of each page rendered with the cache.
+	gen   int64
+	keyMu sync.Mutex
+	// spliceOnce decides splicing: whether pages are made from their
+	// layout's skeleton (see skeleton).
+	spliceOnce    sync.Once
+	splicing      bool
+	printOnce     sync.Once
+	printSplicing bool
+	keyLog        map[string][]string
+	pageKeys      []string
+	// capture, when set, receives every file handed to the output (see
+	// generated); navSum is navDigest's, made once.
+	capture *[]cachedFile
+	navOnce sync.Once
+	navSum  string
+	// light holds the first passes taken from a disk cache (see
+	// analysed), until full reads them again.
+	lightMu sync.Mutex
+	light   map[*analysis]*lightAnalysis
 }
 
 // output receives a build's files as they are made, and may return a
 // digest of each (the directory writer needs them; the others do not).
+// sum is the digest of data when the caller knows it, or "".
 type output interface {
-	put(name string, data []byte) (digest string, err error)
+	put(name string, data []byte, sum string) (digest string, err error)
+}
+
+// linker is an output that holds the previous build's files, which the
+// new site may take as they are (the directory writer).
+type linker interface {
+	// has reports whether the previous build's file name has the digest
+	// sum and is as that build left it.
+	has(name, sum string) bool
+	// link takes the previous build's file name into the new site.
+	link(name, sum string) error
+	// old returns the bytes of the previous build's file name, when has.
+	old(name, sum string) ([]byte, bool)
 }
 
 // memory is an output that keeps the files.
@@ -162,39 +203,85 @@ type memory struct {
 	files map[string][]byte
 }
 
-func (m *memory) put(name string, data []byte) (string, error) {
+func (m *memory) put(name string, data []byte, sum string) (string, error) {
 	m.mu.Lock()
 	m.files[name] = data
 	m.mu.Unlock()
-	return "", nil
+	return sum, nil
 }
 
 // discard is an output that keeps nothing: a build that only looks for
 // problems, or one that found some.
 type discard struct{}
 
-func (discard) put(string, []byte) (string, error) { return "", nil }
+func (discard) put(_ string, _ []byte, sum string) (string, error) { return sum, nil }
 
 // emit hands a file of the site to the output.
 func (b *builder) emit(name string, data []byte) error {
+	_, err := b.emitSum(name, data, "")
+	return err
+}
+
+// claim reserves the name of a file of the site, which no other file may
+// have, and returns the output to hand it to.
+func (b *builder) claim(name string) (output, error) {
 	if !fs.ValidPath(name) {
-		return errors.New("the file " + strconv.Quote(name) + " would lie outside the site")
+		return nil, errors.New("the file " + strconv.Quote(name) + " would lie outside the site")
 	}
 	b.outMu.Lock()
+	defer b.outMu.Unlock()
 	if _, dup := b.digest[name]; dup {
-		b.outMu.Unlock()
-		return errors.New("two files of the site would be " + name)
+		return nil, errors.New("two files of the site would be " + name)
 	}
 	b.digest[name] = ""
-	out := b.out
-	b.outMu.Unlock()
-	d, err := out.put(name, data)
-	if d != "" {
-		b.outMu.Lock()
-		b.digest[name] = d
-		b.outMu.Unlock()
+	return b.out, nil
+}
+
+// emitSum hands a file of the site, whose digest is sum (or "": not
+// known), to the output, and returns its digest (when the output or the
+// caller made one).
+func (b *builder) emitSum(name string, data []byte, sum string) (string, error) {
+	out, err := b.claim(name)
+	if err != nil {
+		return "", err
 	}
-	return err
+	d, err := out.put(name, data, sum)
+	b.outMu.Lock()
+	if d != "" {
+		b.digest[name] = d
+	}
+	if b.capture != nil {
+		*b.capture = append(*b.capture, cachedFile{name: name, sum: d, data: data})
+	}
+	b.outMu.Unlock()
+	return d, err
+}
+
+// emitLink takes the previous build's file name, whose digest is sum,
+// into the site as it is.
+func (b *builder) emitLink(l linker, name, sum string) error {
+	if _, err := b.claim(name); err != nil {
+		return err
+	}
+	if err := l.link(name, sum); err != nil {
+		return err
+	}
+	b.outMu.Lock()
+	b.digest[name] = sum
+	if b.capture != nil {
+		*b.capture = append(*b.capture, cachedFile{name: name, sum: sum})
+	}
+	b.outMu.Unlock()
+	return nil
+}
+
+// previous returns the output as a linker, when it holds the previous
+// build's files.
+func (b *builder) previous() (linker, bool) {
+	b.outMu.Lock()
+	defer b.outMu.Unlock()
+	l, ok := b.out.(linker)
+	return l, ok
 }
 
 // templateFuncs are the functions the templates call: rolls keeps the
@@ -209,9 +296,12 @@ var templateFuncs = template.FuncMap{
 // file and line.
 func Build(ctx context.Context, opt Options) (*Site, error) {
 	files := &memory{files: map[string][]byte{}}
-	s, err := build(ctx, opt, files)
+	s, g, err := build(ctx, opt, files)
 	if err != nil {
 		return nil, err
+	}
+	if opt.Cache != nil && !opt.Cache.onDisk() {
+		opt.Cache.sweep(g)
 	}
 	s.Files = files.files
 	return s, nil
@@ -220,7 +310,8 @@ func Build(ctx context.Context, opt Options) (*Site, error) {
 // Check builds the site, keeping none of its files: every problem is
 // reported as by Build.
 func Check(ctx context.Context, opt Options) (*Site, error) {
-	return build(ctx, opt, discard{})
+	s, _, err := build(ctx, opt, discard{})
+	return s, err
 }
 
 // BuildTo builds the site into the directory out, writing every page as
@@ -229,22 +320,78 @@ func Check(ctx context.Context, opt Options) (*Site, error) {
 // otherwise out is left as it was. more, when not nil, is called at the
 // end of a successful build for further files (the checker's modules).
 // See Site.Write for how out is replaced.
+//
+// With a cache kept on disk (NewDiskCache), its record of out is read
+// first and written at the end, after the new site took out's place.
 func BuildTo(ctx context.Context, opt Options, out string, more func() (map[string][]byte, error)) (*Site, error) {
-	w, err := newDirWriter(out)
+	var stamps map[string]stamp
+	c := opt.Cache
+	target, err := realPath(out)
 	if err != nil {
 		return nil, err
 	}
-	s, err := build(ctx, opt, w)
-	if err == nil && more != nil {
-		var files map[string][]byte
-		if files, err = more(); err == nil {
-			for _, name := range slices.Sorted(maps.Keys(files)) {
-				var d string
-				if d, err = w.put(name, files[name]); err != nil {
-					break
-				}
-				s.Digests[name] = d
+	if c != nil && c.onDisk() {
+		c.load(target)
+		c.mu.Lock()
+		stamps = c.stamps
+		c.mu.Unlock()
+	}
+	w, err := newDirWriter(out, stamps)
+	if err != nil {
+		return nil, err
+	}
+	if c != nil && c.onDisk() {
+		c.mu.Lock()
+		c.resolve = oldFiles(w)
+		c.mu.Unlock()
+		defer func() {
+			c.mu.Lock()
+			c.resolve = nil
+			c.mu.Unlock()
+		}()
+	}
+	// The further files are written while the site is built.
+	var moreSums map[string]string
+	var moreErr error
+	moreDone := make(chan struct{})
+	go func() {
+		defer close(moreDone)
+		if more == nil {
+			return
+		}
+		if c != nil && c.onDisk() && opt.FilesKey != "" {
+			if sums, ok := c.moreFiles(opt.FilesKey); ok && reuseMore(w, sums) {
+				moreSums = sums
+				return
 			}
+		}
+		files, err := more()
+		if err != nil {
+			moreErr = err
+			return
+		}
+		moreSums = map[string]string{}
+		for _, name := range slices.Sorted(maps.Keys(files)) {
+			d, err := w.put(name, files[name], "")
+			if err != nil {
+				moreErr = err
+				return
+			}
+			moreSums[name] = d
+		}
+	}()
+	s, g, err := build(ctx, opt, w)
+	<-moreDone
+	if err == nil && moreErr != nil {
+		err = moreErr
+	}
+	if err == nil {
+		for _, name := range slices.Sorted(maps.Keys(moreSums)) {
+			if _, dup := s.Digests[name]; dup {
+				err = errors.New("two files of the site would be " + name)
+				break
+			}
+			s.Digests[name] = moreSums[name]
 		}
 	}
 	if err != nil {
@@ -254,20 +401,75 @@ func BuildTo(ctx context.Context, opt Options, out string, more func() (map[stri
 	if err := w.commit(s.manifest()); err != nil {
 		return nil, err
 	}
+	if c != nil && c.onDisk() {
+		c.setMoreFiles(opt.FilesKey, moreSums)
+		// A record that cannot be written only costs the next build time.
+		c.save(w.target, g, slices.Collect(maps.Keys(s.Digests)), w.sameStamp)
+	}
 	return s, nil
 }
 
-// build builds the site into out.
-func build(ctx context.Context, opt Options, out output) (*Site, error) {
+// reuseMore links the previous build's files sums (digests by name), if
+// every one is there as that build left it.
+func reuseMore(w *dirWriter, sums map[string]string) bool {
+	for name, sum := range sums {
+		if !w.has(name, sum) {
+			return false
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(sums)) {
+		if w.link(name, sums[name]) != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// oldFiles returns what reads parts of the previous build's files through
+// w, each file read once.
+func oldFiles(w *dirWriter) func(location) ([]byte, bool) {
+	var mu sync.Mutex
+	read := map[string][]byte{}
+	return func(l location) ([]byte, bool) {
+		mu.Lock()
+		data, ok := read[l.file+"\x00"+l.sum]
+		mu.Unlock()
+		if !ok {
+			if data, ok = w.old(l.file, l.sum); !ok {
+				return nil, false
+			}
+			mu.Lock()
+			read[l.file+"\x00"+l.sum] = data
+			mu.Unlock()
+		}
+		if l.off < 0 || l.n < 0 || l.off+l.n > len(data) {
+			return nil, false
+		}
+		return data[l.off : l.off+l.n : l.off+l.n], true
+	}
+}
+
+// build builds the site into out, and returns it and the build's
+// generation in opt.Cache.
+func build(ctx context.Context, opt Options, out output) (*Site, int64, error) {
+	s, b, err := buildSite(ctx, opt, out)
+	return s, b.gen, err
+}
+
+// buildSite builds the site into out.
+func buildSite(ctx context.Context, opt Options, out output) (*Site, *builder, error) {
 	if opt.Content == "" {
 		opt.Content = "content"
 	}
-	b := &builder{opt: opt, files: opt.FS, jobs: opt.Jobs, md: newMarkdown(), tocs: map[string]string{}, prints: printBodies{bodies: map[int]string{}}, out: out, digest: map[string]string{}}
+	b := &builder{opt: opt, files: opt.FS, jobs: opt.Jobs, md: newMarkdown(), tocs: map[string]string{}, prints: printBodies{bodies: map[int]printBody{}}, out: out, digest: map[string]string{}, keyLog: map[string][]string{}, light: map[*analysis]*lightAnalysis{}}
+	if opt.Cache != nil {
+		b.gen = opt.Cache.begin()
+	}
 	if b.files == nil {
 		// os.Root follows symbolic links only inside the directory.
 		root, err := os.OpenRoot(opt.Content)
 		if err != nil {
-			return nil, engine.ErrorList{{Pos: engine.Pos{File: opt.Content}, Msg: "the content directory: " + readProblem(err)}}
+			return nil, b, engine.ErrorList{{Pos: engine.Pos{File: opt.Content}, Msg: "the content directory: " + readProblem(err)}}
 		}
 		defer root.Close()
 		b.files = root.FS()
@@ -283,7 +485,7 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 		u, msg := baseURL(opt.BaseURL)
 		if msg != "" {
 			errs.Add(engine.Pos{File: "--base-url"}, strconv.Quote(opt.BaseURL)+": "+msg)
-			return nil, errs.Err()
+			return nil, b, errs.Err()
 		}
 		b.cfg.BaseURL = u
 	}
@@ -291,7 +493,7 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 		for _, w := range strings.Fields(kv) {
 			if err := b.cfg.Rules.Set(w); err != nil {
 				errs.Add(engine.Pos{File: "--rules"}, err.Error())
-				return nil, errs.Err() // the whole build would be under a profile nobody asked for
+				return nil, b, errs.Err() // the whole build would be under a profile nobody asked for
 			}
 		}
 	}
@@ -306,14 +508,12 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 		b.byKey[p.key()] = i
 	}
 	if b.tmpl == nil {
-		return nil, errs.Limit(MaxProblemsPerFile)
+		return nil, b, errs.Limit(MaxProblemsPerFile)
 	}
 
-	// The first pass: every page and block read, links and translations
-	// checked.
 	b.res = make([]*analysis, len(b.pages))
-	if err := b.parallel(ctx, func(i int) { b.res[i] = b.analyse(i) }); err != nil {
-		return nil, err
+	if err := b.parallel(ctx, func(i int) { b.res[i] = b.analysed(i) }); err != nil {
+		return nil, b, err
 	}
 	for _, r := range b.res {
 		errs = append(errs, r.errs...)
@@ -339,6 +539,7 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 		b.out = discard{}
 	}
 	results := make([]rendered, len(b.pages))
+	b.pageKeys = make([]string, len(b.pages))
 	var rendered atomic.Int64
 	if err := b.parallel(ctx, func(i int) {
 		results[i] = b.render(i)
@@ -346,7 +547,7 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 			opt.Progress(int(rendered.Add(1)), len(b.pages))
 		}
 	}); err != nil {
-		return nil, err
+		return nil, b, err
 	}
 	site := &Site{Pages: len(b.pages), Rules: b.cfg.Rules, Prose: map[string]string{}}
 	for i, p := range b.pages {
@@ -360,7 +561,7 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 		site.Problems.Sort()
 	}
 	if len(errs) > 0 {
-		return nil, errs.Limit(MaxProblemsPerFile)
+		return nil, b, errs.Limit(MaxProblemsPerFile)
 	}
 
 	// The site's other files; the style sheet gets the print rules of the
@@ -378,29 +579,129 @@ func build(ctx context.Context, opt Options, out output) (*Site, error) {
 			errs.Add(engine.Pos{File: name}, err.Error())
 		}
 	}
-	if err := b.worksheets(); err != nil {
+	// The generated pages, each kind taken from the cache when what it
+	// comes from did not change.
+	var wsKey, ctKey, ntKey string
+	if opt.Cache != nil {
+		wsKey = b.generatedKey("worksheets", func(field func(string)) {
+			// Each exercise's block, as read, and the page it is on.
+			for i, r := range b.res {
+				sums := b.exerciseDigests(i)
+				for k, e := range r.exercises {
+					p := b.pages[e.page]
+					field(strconv.Itoa(i) + "\x00" + strconv.Itoa(e.page) + "\x00" + strconv.Itoa(e.fig) + "\x00" + p.file + "\x00" + p.url() + "\x00" + p.fm.Title)
+					field(sums[k])
+				}
+			}
+		})
+		ctKey = b.generatedKey("contents", nil)
+		ntKey = b.generatedKey("notation", nil)
+	}
+	if err := b.generated(wsKey, func() error {
+		for i := range b.pages {
+			if len(b.res[i].exercises) > 0 {
+				b.full(i) // the worksheets show the exercises' blocks
+			}
+		}
+		return b.worksheets()
+	}); err != nil {
 		errs.Add(engine.Pos{File: "templates"}, err.Error())
 	}
-	if err := b.contentsPages(); err != nil {
+	if err := b.generated(ctKey, b.contentsPages); err != nil {
 		errs.Add(engine.Pos{File: "templates"}, err.Error())
 	}
 	if err := b.printDocs(); err != nil {
 		errs.Add(engine.Pos{File: "templates"}, err.Error())
 	}
-	if err := b.notationPages(); err != nil {
+	if err := b.generated(ntKey, b.notationPages); err != nil {
 		errs.Add(engine.Pos{File: "templates"}, err.Error())
 	}
 	if err := b.extraPages(); err != nil {
 		errs.Add(engine.Pos{File: "templates"}, err.Error())
 	}
 	if len(errs) > 0 {
-		return nil, errs.Err()
+		return nil, b, errs.Err()
 	}
 	site.Input = opt.Input
 	if _, ok := out.(*dirWriter); ok {
 		site.Digests = b.digest
 	}
-	return site, nil
+	return site, b, nil
+}
+
+// analysed returns the first pass's result for page i: from the cache,
+// if it has it (a cache in memory: serve's), or made.
+//
+// A disk cache keeps what the pass found, but the blocks (lightAnalysis):
+// a page taken from it is read again (full) only when the build renders
+// it again.
+func (b *builder) analysed(i int) *analysis {
+	c := b.opt.Cache
+	if c == nil {
+		return b.analyse(i)
+	}
+	key := b.analysisKey(i)
+	if c.onDisk() {
+		if l := c.lightFor(key); l != nil {
+			r := l.analysis(i)
+			b.lightMu.Lock()
+			b.light[r] = l
+			b.lightMu.Unlock()
+			return r
+		}
+		r := b.analyse(i)
+		if l, ok := light(r); ok {
+			c.putLight(key, l)
+		}
+		return r
+	}
+	if r := c.analysis(key); r != nil {
+		return r
+	}
+	r := b.analyse(i)
+	if len(r.errs) == 0 {
+		c.putAnalysis(key, r)
+	}
+	return r
+}
+
+// full reads page i's blocks again when its first pass came from a disk
+// cache, for it to be rendered.
+func (b *builder) full(i int) {
+	r := b.res[i]
+	b.lightMu.Lock()
+	_, isLight := b.light[r]
+	delete(b.light, r)
+	b.lightMu.Unlock()
+	if !isLight {
+		return
+	}
+	f := b.analyse(i)
+	r.blocks, r.tables, r.exercises = f.blocks, f.tables, f.exercises
+}
+
+// exerciseDigests returns the digest of each exercise of page i's
+// blocks (exerciseDigest), as a light analysis keeps them or read anew.
+func (b *builder) exerciseDigests(i int) []string {
+	r := b.res[i]
+	b.lightMu.Lock()
+	l := b.light[r]
+	b.lightMu.Unlock()
+	var sums []string
+	if l != nil {
+		for _, e := range l.exercises {
+			sums = append(sums, e.digest)
+		}
+		return sums
+	}
+	for _, e := range r.exercises {
+		sum, err := exerciseDigest(e)
+		if err != nil {
+			panic(err) // no key: generatedKey recovers
+		}
+		sums = append(sums, sum)
+	}
+	return sums
 }
 
 // parallel runs f for every page index, at most b.jobs at a time.

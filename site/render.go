@@ -2,10 +2,14 @@ package site
 
 import (
 	"bytes"
+	"crypto/rand"
+	"encoding/hex"
 	"html/template"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
+	"text/template/parse"
 
 	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/engine"
@@ -55,14 +59,98 @@ type scriptView struct {
 type rendered struct {
 	errs    engine.ErrorList
 	records []Record
+	// files are the page's standalone diagrams as handed to the output,
+	// for the cache.
+	files []cachedFile
+	// bodyOnly is set when the page's text is rendered again for its
+	// print document alone: nothing is handed to the output.
+	bodyOnly bool
 }
 
 // render is the second pass over page i: it parses the page again,
 // computes every figure (checking its claims), renders the page through
-// the layout and hands it, with its figures' diagrams, to the output.
+// the layout and hands it, with its figures' diagrams, to the output. A
+// page whose inputs did not change is taken from the cache instead.
 func (b *builder) render(i int) rendered {
-	p, an := b.pages[i], b.res[i]
+	p := b.pages[i]
 	var out rendered
+	fail := func(err error) rendered {
+		out.errs.Add(engine.Pos{File: p.file}, "rendering: "+err.Error())
+		return out
+	}
+	v, err := b.view(i)
+	if err != nil {
+		return fail(err)
+	}
+	c := b.opt.Cache
+	key := ""
+	if c != nil {
+		key = b.pageKey(i, v)
+		b.pageKeys[i] = key
+		if ent := c.page(key); ent != nil && b.reuse(i, ent, &out) {
+			return out
+		}
+		c.pageMisses.Add(1)
+	}
+	skel, err := b.skeleton(v)
+	if err != nil {
+		return fail(err)
+	}
+	b.takeKeys(p) // a page rendered before for its print document
+	body, err := b.renderBody(i, &out)
+	if err != nil {
+		return fail(err)
+	}
+	var page []byte
+	if skel != nil {
+		page = splice(skel, body)
+	} else {
+		v.Content = template.HTML(body)
+		var buf bytes.Buffer
+		buf.Grow(len(body) + 8192)
+		if err := b.tmpl.HTML.ExecuteTemplate(&buf, "layout.html", v); err != nil {
+			return fail(err)
+		}
+		page = buf.Bytes()
+	}
+	if b.nav.inPrint[i] {
+		b.prints.keep(i, string(body))
+	}
+	sum := ""
+	if c != nil {
+		sum = digest(page)
+	}
+	if _, err := b.emitSum(p.url(), page, sum); err != nil {
+		return fail(err)
+	}
+	keys := b.takeKeys(p)
+	if c == nil || len(out.errs) > 0 {
+		return out
+	}
+	if c.onDisk() {
+		// The figures' HTML is now in the page: an entry keeps where.
+		b.locate(p.url(), sum, page, keys)
+	}
+	ent := &cachedPage{files: append(out.files, cachedFile{name: p.url(), sum: sum, data: page}), records: out.records, keys: keys}
+	if b.nav.inPrint[i] {
+		ent.print = b.prints.text(i)
+	}
+	if c.onDisk() {
+		for k := range ent.files {
+			ent.files[k].data = nil
+		}
+		ent.print = ""
+	}
+	c.putPage(key, ent)
+	return out
+}
+
+// renderBody parses page i again and renders its text, every figure
+// computed (or taken from the cache) and its diagram handed to the output
+// (unless out.bodyOnly).
+func (b *builder) renderBody(i int, out *rendered) ([]byte, error) {
+	b.full(i)
+	p, an := b.pages[i], b.res[i]
 	doc := b.parse(p)
 	unlink(doc, an.hrefs)
 	num := 0
@@ -87,26 +175,96 @@ func (b *builder) render(i int) rendered {
 			case num < len(an.blocks):
 				num++
 				if blk := an.blocks[num-1]; blk != nil {
-					b.renderFigure(p, n, num, blk, &out)
+					b.renderFigure(p, n, num, blk, out)
 				} else if tab := an.tables[num]; tab != nil {
-					b.renderTable(p, n, num, tab, &out)
+					b.renderTable(p, n, num, tab, out)
 				}
 			}
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
-	if err == nil {
-		var html []byte
-		html, err = b.layout(i, doc)
-		if err == nil {
-			err = b.emit(p.url(), html)
+	if err != nil {
+		return nil, err
+	}
+	var body bytes.Buffer
+	body.Grow(4 * len(p.src))
+	if err := b.md.Renderer().Render(&body, p.src, doc); err != nil {
+		return nil, err
+	}
+	return body.Bytes(), nil
+}
+
+// reuse hands page i, as the cache has it, to the output: its files (or
+// the previous build's, linked), its records and its text for its print
+// document. It reports false, having handed nothing, when a file is
+// neither at hand nor in the previous build as that build left it.
+func (b *builder) reuse(i int, ent *cachedPage, out *rendered) bool {
+	l, linking := b.previous()
+	for _, f := range ent.files {
+		if f.data == nil && (!linking || !l.has(f.name, f.sum)) {
+			return false
 		}
 	}
-	if err != nil {
-		out.errs.Add(engine.Pos{File: p.file}, "rendering: "+err.Error())
+	if b.nav.inPrint[i] && ent.print == "" && ent.printAt.file == "" {
+		return false
 	}
-	return out
+	for _, f := range ent.files {
+		var err error
+		if f.data != nil {
+			_, err = b.emitSum(f.name, f.data, f.sum)
+		} else {
+			err = b.emitLink(l, f.name, f.sum)
+		}
+		if err != nil {
+			out.errs.Add(engine.Pos{File: b.pages[i].file}, err.Error())
+			return true
+		}
+	}
+	out.records = ent.records
+	if b.nav.inPrint[i] {
+		if ent.print != "" {
+			b.prints.set(i, printBody{text: ent.print})
+		} else {
+			b.prints.set(i, printBody{at: ent.printAt})
+		}
+	}
+	return true
+}
+
+// locate notes, in the cache's entries of the figures and tables of the
+// page at url (keys, in the order they are shown), where each one's HTML
+// is in page, whose digest is sum, and lets go of their bytes: a disk
+// cache keeps where, not what.
+func (b *builder) locate(url, sum string, page []byte, keys []string) {
+	c := b.opt.Cache
+	at := 0
+	for _, k := range keys {
+		c.mu.Lock()
+		f, resolve := c.mem[k], c.resolve
+		c.mu.Unlock()
+		if f == nil {
+			continue
+		}
+		html := f.html
+		if html == nil && f.htmlAt.file != "" && resolve != nil {
+			html, _ = resolve(f.htmlAt) // taken from the previous build's page
+		}
+		if html == nil {
+			continue
+		}
+		j := bytes.Index(page[at:], html)
+		if j < 0 {
+			continue
+		}
+		g := *f
+		g.htmlAt = location{file: url, sum: sum, off: at + j, n: len(html)}
+		g.html, g.svg = nil, nil
+		at += j + len(html)
+		c.mu.Lock()
+		c.mem[k] = &g
+		c.mu.Unlock()
+	}
 }
 
 // renderFigure computes figure num of page p for its block: the HTML goes
@@ -118,9 +276,16 @@ func (b *builder) renderFigure(p *page, n *markdown.Figure, num int, blk *block.
 	id := "fig-" + strconv.Itoa(num)
 	var fig *cachedFigure
 	var key string
-	if b.opt.Cache != nil {
+	c := b.opt.Cache
+	if c != nil {
 		key = b.figureKey(p, n, num, blk)
-		fig, _ = b.opt.Cache.get(key)
+		fig, _ = c.get(key)
+		if fig != nil && fig.svg == nil && fig.svgSum != "" && !out.bodyOnly {
+			// The diagram is the previous build's file, if still there.
+			if l, ok := b.previous(); !ok || !l.has(figureSVG(p, num), fig.svgSum) {
+				fig = nil
+			}
+		}
 	}
 	if fig == nil || len(fig.claims) != len(blk.Expect) {
 		made, err := b.figure(p, n, id, num, blk)
@@ -131,6 +296,7 @@ func (b *builder) renderFigure(p *page, n *markdown.Figure, num int, blk *block.
 			return
 		}
 		fig = &cachedFigure{html: made.html, svg: made.svg, rows: made.rows, tables: digest(computed(made.html)), diagram: digest(made.svg)}
+		fig.svgSum = fig.diagram // the standalone diagram's digest, as the output makes it
 		for _, e := range blk.Expect {
 			var c claimResult
 			if e.Odds != nil {
@@ -140,8 +306,8 @@ func (b *builder) renderFigure(p *page, n *markdown.Figure, num int, blk *block.
 			}
 			fig.claims = append(fig.claims, c)
 		}
-		if b.opt.Cache != nil {
-			b.opt.Cache.put(key, fig)
+		if c != nil {
+			c.put(key, fig)
 		}
 	}
 	var errs engine.ErrorList
@@ -157,24 +323,25 @@ func (b *builder) renderFigure(p *page, n *markdown.Figure, num int, blk *block.
 		Tables: fig.tables, Diagram: fig.diagram, Rows: fig.rows,
 	})
 	n.HTML = fig.html
-	if fig.svg != nil {
-		if err := b.emit(figureSVG(p, num), fig.svg); err != nil {
-			out.errs.Add(base, err.Error())
-		}
+	if out.bodyOnly || fig.svgSum == "" {
+		return
 	}
+	name := figureSVG(p, num)
+	var err error
+	if fig.svg != nil {
+		_, err = b.emitSum(name, fig.svg, fig.svgSum)
+	} else if l, ok := b.previous(); ok {
+		err = b.emitLink(l, name, fig.svgSum)
+	}
+	if err != nil {
+		out.errs.Add(base, err.Error())
+	}
+	out.files = append(out.files, cachedFile{name: name, sum: fig.svgSum, data: fig.svg})
 }
 
-// layout renders page i, its document ready, through the layout.
-func (b *builder) layout(i int, doc ast.Node) ([]byte, error) {
+// view returns page i's pageView, all but its content.
+func (b *builder) view(i int) (pageView, error) {
 	p := b.pages[i]
-	var body bytes.Buffer
-	body.Grow(4 * len(p.src))
-	if err := b.md.Renderer().Render(&body, p.src, doc); err != nil {
-		return nil, err
-	}
-	if b.nav.inPrint[i] {
-		b.prints.keep(i, body.String())
-	}
 	url := p.url()
 	v := pageView{
 		L:           p.lang,
@@ -183,7 +350,6 @@ func (b *builder) layout(i int, doc ast.Node) ([]byte, error) {
 		Root:        relURL(url, ""),
 		Home:        relURL(url, string(p.lang)+"/index.html"),
 		CSP:         CSP,
-		Content:     template.HTML(body.String()),
 		Profile:     b.profileText(p),
 		Sheet:       p.fm.Sheet,
 	}
@@ -192,7 +358,7 @@ func (b *builder) layout(i int, doc ast.Node) ([]byte, error) {
 	}
 	toc, err := b.toc(p.lang, url)
 	if err != nil {
-		return nil, err
+		return v, err
 	}
 	v.Nav = toc
 	if s := b.res[i].sections; len(s) >= minSections {
@@ -210,12 +376,241 @@ func (b *builder) layout(i int, doc ast.Node) ([]byte, error) {
 			Abs:  b.absURL(b.pages[j].url()),
 		})
 	}
-	var out bytes.Buffer
-	out.Grow(body.Len() + 8192)
-	if err := b.tmpl.HTML.ExecuteTemplate(&out, "layout.html", v); err != nil {
+	return v, nil
+}
+
+// contentMarker stands for a page's text in its layout's skeleton (see
+// skeleton): an HTML comment that no page holds, its digits drawn anew by
+// every run of the program.
+var contentMarker = "<!--nardydocs:content:" + markerNonce + "-->"
+
+// markerNonce makes the markers of a run of the program its own.
+var markerNonce = func() string {
+	var n [12]byte
+	rand.Read(n[:])
+	return hex.EncodeToString(n[:])
+}()
+
+// partMarker returns the marker of the k-th part of a text filled in by
+// fill.
+func partMarker(k int) string {
+	return "<!--nardydocs:part:" + markerNonce + ":" + strconv.Itoa(k) + "-->"
+}
+
+// fillInto appends to out skel with every partMarker(k) replaced by
+// parts[k], and returns where in out each part is first (-1: nowhere).
+func fillInto(out, skel []byte, parts [][]byte) ([]byte, []int) {
+	prefix := []byte("<!--nardydocs:part:" + markerNonce + ":")
+	at := make([]int, len(parts))
+	for k := range at {
+		at[k] = -1
+	}
+	for {
+		i := bytes.Index(skel, prefix)
+		if i < 0 {
+			break
+		}
+		rest := skel[i+len(prefix):]
+		j := bytes.Index(rest, []byte("-->"))
+		k, err := strconv.Atoi(string(rest[:max(j, 0)]))
+		if j < 0 || err != nil || k < 0 || k >= len(parts) {
+			out = append(out, skel[:i+len(prefix)]...)
+			skel = rest
+			continue
+		}
+		out = append(out, skel[:i]...)
+		if at[k] < 0 {
+			at[k] = len(out)
+		}
+		out = append(out, parts[k]...)
+		skel = rest[j+len("-->"):]
+	}
+	return append(out, skel...), at
+}
+
+// skeleton returns the layout of a page as v fills it in, with
+// contentMarker where the page's text goes: splicing the text in its
+// place (splice) makes the page, without copying the text through the
+// template, and the skeleton names, for the cache, everything of the page
+// but its text. It returns nil when the layout uses the text otherwise
+// than as HTML in the page's body (see spliceable): the page is then
+// rendered through the layout with its text.
+func (b *builder) skeleton(v pageView) ([]byte, error) {
+	v.Content = template.HTML(contentMarker)
+	var buf bytes.Buffer
+	if err := b.tmpl.HTML.ExecuteTemplate(&buf, "layout.html", v); err != nil {
 		return nil, err
 	}
-	return out.Bytes(), nil
+	b.spliceOnce.Do(func() {
+		if t := b.tmpl.HTML.Lookup("layout.html"); t != nil && t.Tree != nil {
+			b.splicing = spliceable(t.Tree, &spliceScope{field: "Content"})
+		}
+	})
+	if !b.splicing {
+		return nil, nil
+	}
+	return buf.Bytes(), nil
+}
+
+// splice returns skel with text in place of every contentMarker.
+func splice(skel, text []byte) []byte {
+	return spliceWith(skel, len(text), func(out []byte) []byte { return append(out, text...) })
+}
+
+// spliceWith returns skel with what put appends (n bytes) in place of
+// every contentMarker.
+func spliceWith(skel []byte, n int, put func([]byte) []byte) []byte {
+	marker := []byte(contentMarker)
+	count := bytes.Count(skel, marker)
+	out := make([]byte, 0, len(skel)+count*(n-len(marker)))
+	for {
+		i := bytes.Index(skel, marker)
+		if i < 0 {
+			break
+		}
+		out = put(append(out, skel[:i]...))
+		skel = skel[i+len(marker):]
+	}
+	return append(out, skel...)
+}
+
+// spliceScope says, for a template's data (or, down a {{range}}, its
+// elements), which of its fields a build splices in after the template
+// ran (field: printed as HTML, a marker in its place while the template
+// runs), and which of its fields it ranges over, to the scope of their
+// elements.
+type spliceScope struct {
+	field  string
+	ranges map[string]*spliceScope
+}
+
+// names returns every field name the scope and its ranges know.
+func (s *spliceScope) names() []string {
+	var names []string
+	if s.field != "" {
+		names = append(names, s.field)
+	}
+	for f, sub := range s.ranges {
+		names = append(names, f)
+		names = append(names, sub.names()...)
+	}
+	return names
+}
+
+// spliceable reports whether the template t (an html/template's tree,
+// escaped: every action ends in its escaper) prints the spliced field of
+// each scope only as HTML in text — {{.Field}} where dot is the scope's
+// value, escaped by _html_template_htmlescaper, which leaves
+// template.HTML as it is — and uses the spliced fields, the fields it
+// ranges over, and the scopes' values as a whole nowhere else: then
+// running t with markers in place of the fields and splicing the texts in
+// the markers' places makes what running t with the texts makes. A
+// template it cannot tell about (one that calls another) is not.
+func spliceable(t *parse.Tree, top *spliceScope) bool {
+	ok := true
+	known := top.names()
+	isEscaper := func(c *parse.CommandNode) bool {
+		id, isID := c.Args[0].(*parse.IdentifierNode)
+		return len(c.Args) == 1 && isID && id.Ident == "_html_template_htmlescaper"
+	}
+	// onlyField reports whether p is exactly the field name of dot.
+	onlyField := func(p *parse.PipeNode, name string) bool {
+		if p == nil || len(p.Decl) != 0 || len(p.Cmds) < 1 || len(p.Cmds[0].Args) != 1 {
+			return false
+		}
+		f, isField := p.Cmds[0].Args[0].(*parse.FieldNode)
+		return isField && len(f.Ident) == 1 && f.Ident[0] == name
+	}
+	mentions := func(idents []string) bool {
+		for _, id := range idents {
+			if slices.Contains(known, id) {
+				return true
+			}
+		}
+		return false
+	}
+	var pipe func(p *parse.PipeNode, scope *spliceScope)
+	arg := func(a parse.Node, scope *spliceScope) {
+		switch a := a.(type) {
+		case *parse.DotNode:
+			if scope != nil {
+				ok = false // the value itself: its fields go with it
+			}
+		case *parse.FieldNode:
+			if mentions(a.Ident) {
+				ok = false
+			}
+		case *parse.VariableNode:
+			if len(a.Ident) == 1 && a.Ident[0] == "$" || mentions(a.Ident[1:]) {
+				ok = false
+			}
+		case *parse.ChainNode:
+			if mentions(a.Field) {
+				ok = false
+			}
+			if p, isPipe := a.Node.(*parse.PipeNode); isPipe {
+				pipe(p, scope)
+			} else if _, isDot := a.Node.(*parse.DotNode); isDot && scope != nil {
+				ok = false
+			}
+		case *parse.PipeNode:
+			pipe(a, scope)
+		}
+	}
+	pipe = func(p *parse.PipeNode, scope *spliceScope) {
+		if p == nil {
+			return
+		}
+		for _, c := range p.Cmds {
+			for _, a := range c.Args {
+				arg(a, scope)
+			}
+		}
+	}
+	var list func(l *parse.ListNode, scope *spliceScope)
+	list = func(l *parse.ListNode, scope *spliceScope) {
+		if l == nil {
+			return
+		}
+		for _, n := range l.Nodes {
+			switch n := n.(type) {
+			case *parse.TextNode, *parse.CommentNode, *parse.BreakNode, *parse.ContinueNode:
+			case *parse.ActionNode:
+				if scope != nil && scope.field != "" && onlyField(n.Pipe, scope.field) && len(n.Pipe.Cmds) == 2 && isEscaper(n.Pipe.Cmds[1]) {
+					continue
+				}
+				pipe(n.Pipe, scope)
+			case *parse.IfNode:
+				pipe(n.Pipe, scope)
+				list(n.List, scope)
+				list(n.ElseList, scope)
+			case *parse.RangeNode:
+				var sub *spliceScope
+				if scope != nil {
+					for f, s := range scope.ranges {
+						if onlyField(n.Pipe, f) && len(n.Pipe.Cmds) == 1 {
+							sub = s
+						}
+					}
+				}
+				if sub == nil {
+					pipe(n.Pipe, scope)
+				}
+				list(n.List, sub)
+				list(n.ElseList, scope)
+			case *parse.WithNode:
+				pipe(n.Pipe, scope)
+				list(n.List, nil)
+				list(n.ElseList, scope)
+			case *parse.ListNode:
+				list(n, scope)
+			default: // another template called, or a node unknown here
+				ok = false
+			}
+		}
+	}
+	list(t.Root, top)
+	return ok
 }
 
 // profileText names the rule profile a page was computed with.

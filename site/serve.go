@@ -54,6 +54,7 @@ type servedFile struct {
 // ends, the pages' live-reload streams end too, so that the server can
 // stop at once.
 func NewServer(ctx context.Context, opt Options, log io.Writer) *Server {
+	mimeTypes()
 	s := &Server{opt: opt, log: log, done: ctx.Done(), waiters: map[chan int]struct{}{}}
 	s.rebuild(ctx)
 	return s
@@ -164,6 +165,7 @@ listen();
 // it ("/ru/"). Files carry an ETag and are gzipped for a browser that
 // takes it; the pages get the live-reload script.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	mimeTypes()
 	h := w.Header()
 	h.Set("Content-Security-Policy", CSP)
 	h.Set("X-Content-Type-Options", "nosniff")
@@ -430,7 +432,10 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string, ready func(add
 	return nil
 }
 
-func init() {
+// mimeTypes adds the types of the site's files Go may not know to the
+// table of mime. It is done by the server, not when the program starts:
+// mime then reads the system's tables, which a build does not need.
+var mimeTypes = sync.OnceFunc(func() {
 	_ = mime.AddExtensionType(".wasm", "application/wasm")
 	_ = mime.AddExtensionType(".svg", "image/svg+xml")
-}
+})

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -116,11 +117,12 @@ var writeStep = func(step string) {}
 
 // Write writes the site to dir atomically: the files go into a new
 // directory beside dir (a file whose bytes did not change since the
-// previous build is linked from it instead of written again), which then
-// takes dir's place in one step. Whatever happens, dir holds either the
-// previous site or the new one, complete. Leftovers of a build that
-// crashed are removed first. When dir is a symbolic link, the directory
-// it points to is replaced and the link kept.
+// previous build, and that is still as that build wrote it, is linked
+// from it instead of written again), which then takes dir's place in one
+// step. Whatever happens, dir holds either the previous site or the new
+// one, complete. Leftovers of a build that crashed are removed first.
+// When dir is a symbolic link, the directory it points to is replaced and
+// the link kept.
 //
 // The one-step exchange is renameat2(RENAME_EXCHANGE) on Linux and
 // renamex_np(RENAME_SWAP) on macOS. Elsewhere, and on file systems
@@ -128,7 +130,7 @@ var writeStep = func(step string) {}
 // between the two leaves the old site beside dir, and the next build puts
 // it back before anything else.
 func (s *Site) Write(dir string) error {
-	w, err := newDirWriter(dir)
+	w, err := newDirWriter(dir, nil)
 	if err != nil {
 		return err
 	}
@@ -136,7 +138,7 @@ func (s *Site) Write(dir string) error {
 	g.SetLimit(8)
 	for _, name := range s.Paths() {
 		g.Go(func() error {
-			_, err := w.put(name, s.Files[name])
+			_, err := w.put(name, s.Files[name], "")
 			return err
 		})
 	}
@@ -148,18 +150,34 @@ func (s *Site) Write(dir string) error {
 }
 
 // dirWriter writes a site into a new directory beside its target, which
-// then takes the target's place (see Site.Write).
+// then takes the target's place (see Site.Write). A file of the previous
+// build (the target's) with the same digest is linked instead of written,
+// when it is still as that build left it: its stamp (size, times, inode)
+// the one the cache recorded after that build, or, without a record, its
+// bytes those its manifest names.
 type dirWriter struct {
 	target, tmp string
 	prev        map[string]string // the previous build's files' digests
+	stamps      map[string]stamp  // the previous build's files as it left them, when known
 	mu          sync.Mutex
 	made        map[string]bool // directories made
+	intactFiles map[string]bool // previous files checked: still as built
+	linked      map[string]bool // files of the new site linked from the previous
+}
+
+// stamp is what a file of a built site looked like when its build ended
+// (fileStamp): its size, modification time and inode. (Not its change
+// time, which linking it into the next build changes.)
+type stamp struct {
+	size, mtime int64
+	ino         uint64
 }
 
 // newDirWriter prepares the new directory of the site at dir: leftovers
 // of crashed builds removed, the directory made and marked as a build's
-// own.
-func newDirWriter(dir string) (*dirWriter, error) {
+// own. stamps, if known, describe the files of the site now in dir as
+// its build left them.
+func newDirWriter(dir string, stamps map[string]stamp) (*dirWriter, error) {
 	target, err := realPath(dir)
 	if err != nil {
 		return nil, err
@@ -176,7 +194,7 @@ func newDirWriter(dir string) (*dirWriter, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &dirWriter{target: target, tmp: tmp, made: map[string]bool{".": true}}
+	w := &dirWriter{target: target, tmp: tmp, stamps: stamps, made: map[string]bool{".": true}, intactFiles: map[string]bool{}, linked: map[string]bool{}}
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		w.abort()
 		return nil, err
@@ -190,15 +208,90 @@ func newDirWriter(dir string) (*dirWriter, error) {
 	}
 	writeStep("manifest")
 	if data, err := os.ReadFile(filepath.Join(target, ManifestFile)); err == nil && isManifest(data) {
-		w.prev = readManifest(data).files
+		w.prev = manifestFiles(data)
 	}
 	return w, nil
 }
 
+// manifestFiles returns the digests of the files a manifest lists, by
+// path (what readManifest reads of its "file" lines, without the rest).
+func manifestFiles(data []byte) map[string]string {
+	files := map[string]string{}
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		rest, ok := bytes.CutPrefix(line, []byte("file\t"))
+		if !ok {
+			continue
+		}
+		name, sum, ok := bytes.Cut(rest, []byte("\t"))
+		if ok && bytes.IndexByte(sum, '\t') < 0 {
+			files[string(name)] = string(sum)
+		}
+	}
+	return files
+}
+
 // put writes one file of the site (or links the previous build's, when
-// its digest is the same) and returns its digest. It may be called from
+// its digest is the same and it is intact) and returns its digest; sum is
+// the data's digest when the caller knows it, or "". It may be called from
 // several goroutines.
-func (w *dirWriter) put(name string, data []byte) (string, error) {
+func (w *dirWriter) put(name string, data []byte, sum string) (string, error) {
+	full, err := w.path(name)
+	if err != nil {
+		return "", err
+	}
+	old := filepath.Join(w.target, filepath.FromSlash(name))
+	if sum == "" && len(data) >= largeFile {
+		// A large file the same as the previous build's, which is as its
+		// digest says: comparing the bytes costs less than a digest.
+		if prev := w.prev[name]; w.has(name, prev) && w.sameBytes(name, data) && w.linkOld(old, full, name) {
+			return prev, nil
+		}
+	}
+	if sum == "" {
+		sum = digest(data)
+	}
+	if w.has(name, sum) && w.linkOld(old, full, name) {
+		return sum, nil
+	}
+	return sum, os.WriteFile(full, data, 0o644)
+}
+
+// largeFile is the size from which put compares a file with the previous
+// build's rather than making its digest.
+const largeFile = 256 << 10
+
+// sameBytes reports whether the previous build's file name holds data.
+func (w *dirWriter) sameBytes(name string, data []byte) bool {
+	full := filepath.Join(w.target, filepath.FromSlash(name))
+	info, err := os.Lstat(full)
+	if err != nil || info.Size() != int64(len(data)) {
+		return false
+	}
+	old, err := os.ReadFile(full)
+	return err == nil && bytes.Equal(old, data)
+}
+
+// linkOld links the previous build's file old to full, the file name of
+// the new site, and notes that the new site's file is that one.
+func (w *dirWriter) linkOld(old, full, name string) bool {
+	if os.Link(old, full) != nil {
+		return false
+	}
+	w.mu.Lock()
+	w.linked[name] = true
+	w.mu.Unlock()
+	return true
+}
+
+// path returns where file name of the site goes in the new directory, its
+// directory made.
+func (w *dirWriter) path(name string) (string, error) {
 	if !fs.ValidPath(name) || name == ManifestFile {
 		return "", fmt.Errorf("write %q: not a path inside the site", name)
 	}
@@ -206,14 +299,65 @@ func (w *dirWriter) put(name string, data []byte) (string, error) {
 	if err := w.makeDir(filepath.Dir(rel)); err != nil {
 		return "", err
 	}
-	full := filepath.Join(w.tmp, rel)
-	d := digest(data)
-	if old, ok := w.prev[name]; ok && old == d {
-		if os.Link(filepath.Join(w.target, rel), full) == nil {
-			return d, nil
-		}
+	return filepath.Join(w.tmp, rel), nil
+}
+
+// has reports whether the previous build's file name has the digest sum
+// and is intact: what the new site may link.
+func (w *dirWriter) has(name, sum string) bool {
+	if sum == "" || w.prev[name] != sum {
+		return false
 	}
-	return d, os.WriteFile(full, data, 0o644)
+	w.mu.Lock()
+	ok, done := w.intactFiles[name]
+	w.mu.Unlock()
+	if done {
+		return ok
+	}
+	full := filepath.Join(w.target, filepath.FromSlash(name))
+	info, err := os.Lstat(full)
+	switch st, known := w.stamps[name]; {
+	case err != nil || !info.Mode().IsRegular():
+		ok = false
+	case known:
+		ok = fileStamp(info) == st
+	default:
+		data, err := os.ReadFile(full)
+		ok = err == nil && digest(data) == sum
+	}
+	w.mu.Lock()
+	w.intactFiles[name] = ok
+	w.mu.Unlock()
+	return ok
+}
+
+// link puts the previous build's file name, whose digest is sum, into the
+// new site (has must have said it may).
+func (w *dirWriter) link(name, sum string) error {
+	full, err := w.path(name)
+	if err != nil {
+		return err
+	}
+	if !w.has(name, sum) {
+		return fmt.Errorf("the previous build's %s changed", name)
+	}
+	if !w.linkOld(filepath.Join(w.target, filepath.FromSlash(name)), full, name) {
+		return fmt.Errorf("linking the previous build's %s", name)
+	}
+	return nil
+}
+
+// old returns the bytes of the previous build's file name, when its
+// digest is sum and it is intact.
+func (w *dirWriter) old(name, sum string) ([]byte, bool) {
+	if !w.has(name, sum) {
+		return nil, false
+	}
+	data, err := os.ReadFile(filepath.Join(w.target, filepath.FromSlash(name)))
+	if err != nil || (w.stamps[name] == stamp{} && digest(data) != sum) {
+		return nil, false
+	}
+	return data, true
 }
 
 // makeDir makes directory d of the site, once.
@@ -257,11 +401,29 @@ func (w *dirWriter) commit(manifest []byte) (err error) {
 	}
 	writeStep("swapped")
 	// tmp now holds the previous site.
-	if err := os.RemoveAll(w.tmp); err != nil {
+	if err := removeTree(w.tmp); err != nil {
 		return err
 	}
 	writeStep("removed")
 	return nil
+}
+
+// removeTree removes the directory dir and what it holds, each directory
+// of its top level by a goroutine of its own.
+func removeTree(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return os.RemoveAll(dir)
+	}
+	var g errgroup.Group
+	g.SetLimit(4)
+	for _, e := range entries {
+		if e.IsDir() {
+			g.Go(func() error { return os.RemoveAll(filepath.Join(dir, e.Name())) })
+		}
+	}
+	g.Wait()
+	return os.RemoveAll(dir)
 }
 
 // leftover reports whether name, in the directory of the output target
@@ -331,4 +493,86 @@ func swapByRenames(tmp, target string) error {
 	}
 	writeStep("removed")
 	return nil
+}
+
+// stampsOf returns the stamps of the files names (slash paths) of the
+// site in dir, and of its manifest; nil if one cannot be read. A file
+// same (by name) is the file of the stamp same has for it, linked: its
+// stamp is that one.
+func stampsOf(dir string, names []string, same func(name string) (stamp, bool)) map[string]stamp {
+	stamps := make(map[string]stamp, len(names)+1)
+	for _, name := range append(names, ManifestFile) {
+		if st, ok := same(name); ok {
+			stamps[name] = st
+			continue
+		}
+		info, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(name)))
+		if err != nil || !info.Mode().IsRegular() {
+			return nil
+		}
+		stamps[name] = fileStamp(info)
+	}
+	return stamps
+}
+
+// intactTree reports whether the site in dir holds exactly the files its
+// manifest names (files, by digest), and its manifest, each as its build
+// left it: with the stamp recorded then, when stamps has it, or else with
+// the digest the manifest names.
+func intactTree(dir string, files map[string]string, stamps map[string]stamp) bool {
+	seen := 0
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		name := filepath.ToSlash(rel)
+		sum, listed := files[name]
+		if name == ManifestFile {
+			listed = true
+		}
+		if !listed || !d.Type().IsRegular() {
+			return errChanged
+		}
+		seen++
+		if st, known := stamps[name]; known {
+			info, err := d.Info()
+			if err != nil || fileStamp(info) != st {
+				return errChanged
+			}
+			return nil
+		}
+		if name == ManifestFile {
+			return nil // read and compared by the caller
+		}
+		data, err := os.ReadFile(p)
+		if err != nil || digest(data) != sum {
+			return errChanged
+		}
+		return nil
+	})
+	_, hasManifest := files[ManifestFile]
+	want := len(files) + 1
+	if hasManifest {
+		want--
+	}
+	return err == nil && seen == want
+}
+
+// errChanged stops a walk over a site that is not as its build left it.
+var errChanged = errors.New("the site changed since it was built")
+
+// sameStamp returns the stamp of the new site's file name when it is the
+// previous build's, linked, and that build's stamp of it is known.
+func (w *dirWriter) sameStamp(name string) (stamp, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	st, ok := w.stamps[name]
+	return st, ok && w.linked[name]
 }

@@ -172,7 +172,16 @@ that contains it is always refused.`,
 			// same site: it is left as it is.
 			opt := f.options()
 			opt.Input = f.fingerprint(opt)
-			if s, ok := site.Unchanged(out, opt.Input); ok {
+			// What the previous build made is kept in the cache, as
+			// where it is in the site it left in out.
+			if root := f.cacheRoot(); root != "" && !f.noCache {
+				opt.Cache = site.NewDiskCache(filepath.Join(root, "site"))
+			}
+			unchanged := site.Unchanged
+			if opt.Cache != nil {
+				unchanged = opt.Cache.Unchanged
+			}
+			if s, ok := unchanged(out, opt.Input); ok {
 				fmt.Fprintf(f.say(cmd), "built %s, %s, %s into %s in %s: nothing changed\n",
 					count(s.Pages, "page"), count(s.Figures, "figure"), count(len(s.Digests), "file"), out, time.Since(start).Round(time.Millisecond))
 				fmt.Fprintln(f.say(cmd), "no changes since the previous build")
@@ -183,14 +192,14 @@ that contains it is always refused.`,
 				previous = nil // no previous build to compare with
 			}
 			// The checker's modules are found (or compiled) while the
-			// site is built, and written at its end.
-			var modules wasm.Files
+			// site is built; unless those of the previous build, of the
+			// same key, are still in out: they stay as they are.
 			var modErr error
-			done := make(chan struct{})
-			go func() {
-				defer close(done)
-				modules, modErr = f.checkerModules(cmd)
-			}()
+			if !f.noChecker && opt.Cache != nil {
+				if key, err := wasm.Key(f.wasmOptions()); err == nil {
+					opt.FilesKey = "checker " + key
+				}
+			}
 			// A build that takes more than a moment says how far it is.
 			var p *progress
 			if !f.quiet {
@@ -199,10 +208,10 @@ that contains it is always refused.`,
 				p.start()
 			}
 			s, err := site.BuildTo(cmd.Context(), opt, out, func() (map[string][]byte, error) {
-				<-done
-				return modules, modErr
+				modules, err := f.checkerModules(cmd)
+				modErr = err
+				return modules, err
 			})
-			<-done
 			if p != nil {
 				p.end()
 			}

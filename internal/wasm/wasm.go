@@ -44,6 +44,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -111,13 +112,13 @@ func Get(ctx context.Context, o Options) (Files, error) {
 		return nil, err
 	}
 	if src == "" {
-		return embeddedFiles()
+		return o.embedded()
 	}
 	goTool, err := findGo()
 	if err != nil {
 		return nil, err
 	}
-	key, err := cacheKey(src, goTool)
+	key, err := cacheKeyMemo(src, goTool, o.memoDir())
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +160,7 @@ func Key(o Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return cacheKey(src, goTool)
+	return cacheKeyMemo(src, goTool, o.memoDir())
 }
 
 // source returns the sources the modules are compiled from, or "" for
@@ -179,7 +180,7 @@ func (o Options) source() (string, error) {
 		return ownSource()
 	}
 	if src, ok := localSource(); ok {
-		if d, err := sourceDigest(src); err == nil && d != sum {
+		if d, err := sourceDigestMemo(src, o.memoDir()); err == nil && d != sum {
 			return src, nil
 		}
 	}
@@ -201,6 +202,41 @@ func (o Options) cacheDir() (string, error) {
 		}
 	}
 	return filepath.Join(dir, "checker"), nil
+}
+
+// memoDir is where the digests of sources are remembered between runs
+// (see sourceDigestMemo): "" with NoCache, or without a cache directory.
+func (o Options) memoDir() string {
+	if o.NoCache {
+		return ""
+	}
+	dir, err := o.cacheDir()
+	if err != nil {
+		return ""
+	}
+	return dir
+}
+
+// embedded returns the embedded modules. Uncompressing them takes longer
+// than a whole build of a small site, so they are kept uncompressed in
+// the cache, under the digest of the sources they were compiled from,
+// and read from there after the first time.
+func (o Options) embedded() (Files, error) {
+	dir := o.memoDir()
+	sum := embeddedSum()
+	if dir == "" || sum == "" {
+		return embeddedFiles()
+	}
+	key := "embedded-" + sum
+	if f, ok := readCached(dir, key); ok {
+		return f, nil
+	}
+	f, err := embeddedFiles()
+	if err != nil {
+		return nil, err
+	}
+	writeCached(dir, key, f) // a cache that cannot be written only costs time
+	return f, nil
 }
 
 // embeddedFiles returns the embedded modules, uncompressed and gzipped,
@@ -349,11 +385,17 @@ var keyEnv = []string{"GOFLAGS", "GOEXPERIMENT", "GOWASM", "GOAMD64", "GOTOOLCHA
 // modules: their sources (sourceDigest), the Go version and the
 // environment that changes a build.
 func cacheKey(src, goTool string) (string, error) {
+	return cacheKeyMemo(src, goTool, "")
+}
+
+// cacheKeyMemo is cacheKey, with the sources' digest remembered in dir
+// (see sourceDigestMemo).
+func cacheKeyMemo(src, goTool, dir string) (string, error) {
 	version, err := goVersion(goTool)
 	if err != nil {
 		return "", err
 	}
-	sum, err := sourceDigest(src)
+	sum, err := sourceDigestMemo(src, dir)
 	if err != nil {
 		return "", err
 	}
@@ -371,17 +413,26 @@ func cacheKey(src, goTool string) (string, error) {
 // What they do not import (the site generator, the command line, tests)
 // does not change it.
 func sourceDigest(src string) (string, error) {
+	d, _, err := digestSources(src)
+	return d, err
+}
+
+// digestSources returns sourceDigest(src) and the directories it read the
+// packages from.
+func digestSources(src string) (string, []string, error) {
+	digestRuns.Add(1)
 	ctx := build.Default
 	ctx.GOOS, ctx.GOARCH = "js", "wasm"
 	ctx.Dir = src
 	seen := map[string]bool{}
-	var files []string
+	var files, dirs []string
 	var walk func(dir string) error
 	walk = func(dir string) error {
 		if seen[dir] {
 			return nil
 		}
 		seen[dir] = true
+		dirs = append(dirs, dir)
 		pkg, err := ctx.ImportDir(filepath.Join(src, filepath.FromSlash(dir)), 0)
 		if err != nil {
 			return fmt.Errorf("reading the sources of the move checker: %w", err)
@@ -398,9 +449,9 @@ func sourceDigest(src string) (string, error) {
 		}
 		return nil
 	}
-	for _, p := range packages {
+	for _, p := range slices.Sorted(maps.Values(packages)) {
 		if err := walk(strings.TrimPrefix(p, "./")); err != nil {
-			return "", err
+			return "", nil, err
 		}
 	}
 	slices.Sort(files)
@@ -408,13 +459,17 @@ func sourceDigest(src string) (string, error) {
 	for _, f := range append([]string{"go.mod", "go.sum"}, files...) {
 		data, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(f)))
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
 		fmt.Fprintf(h, "%s %d\n", f, len(data))
 		h.Write(data)
 	}
-	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+	return hex.EncodeToString(h.Sum(nil)[:16]), dirs, nil
 }
+
+// digestRuns counts the times the sources were read for their digest
+// (for the tests).
+var digestRuns atomic.Int64
 
 // buildFlags are the go build flags of the modules.
 var buildFlags = []string{"-trimpath", "-ldflags=-s -w"}
