@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -167,7 +168,6 @@ func parsePath(word string, col int) ([]Segment, error) {
 		} else {
 			more = false
 		}
-		part = strings.ToLower(part)
 		k := len(locs)
 		at := pcol
 		pcol += columns(part) + 1
@@ -180,12 +180,12 @@ func parsePath(word string, col int) ([]Segment, error) {
 		}
 		var loc Point
 		switch {
-		case part == "bar":
+		case slices.Contains(barWords, part):
 			if k != 0 {
 				return nil, syntaxError(at, `"bar" can only start a move ("bar/22")`)
 			}
 			loc = Bar
-		case part == "off":
+		case slices.Contains(offWords, part):
 			if more {
 				return nil, syntaxError(at, `"off" can only end a move ("6/off")`)
 			}
@@ -218,12 +218,19 @@ func parsePath(word string, col int) ([]Segment, error) {
 	return segs, nil
 }
 
+// barWords and offWords are how "bar" and "off" may be written: as in
+// the notation, or in capitals.
+var (
+	barWords = []string{"bar", "Bar", "BAR"}
+	offWords = []string{"off", "Off", "OFF"}
+)
+
 // badColumn returns where, in a word with no "/" (0 for its first
 // character), it stops being a point: after the digits of a number, or
 // after "bar" or "off"; 0 when the whole word could be one.
 func badColumn(word string) int {
 	n := 0
-	if low := strings.ToLower(word); strings.HasPrefix(low, "bar") || strings.HasPrefix(low, "off") {
+	if len(word) >= 3 && (slices.Contains(barWords, word[:3]) || slices.Contains(offWords, word[:3])) {
 		n = 3
 	} else {
 		for n < len(word) && isDigit(word[n]) {

@@ -43,6 +43,11 @@ type turnKey struct {
 type turnStep struct {
 	states []turnState
 	moves  []Move
+	// What the board asks again and again of the same state, kept: the
+	// destinations from each own point and the points that may move.
+	reached    [26]*reachEnds
+	movable    []Point
+	hasMovable bool
 }
 
 // NewTurn starts a turn of the side to move in p with roll d under rules
@@ -180,6 +185,10 @@ func (t *Turn) Reset() { t.hist = t.hist[:1] }
 // Movable returns the points (White's numbering; Bar for the bar) from
 // which a checker may be moved now, far points first.
 func (t *Turn) Movable() []Point {
+	c := t.cur()
+	if c.hasMovable {
+		return slices.Clone(c.movable)
+	}
 	var out []Point
 	if t.Done() {
 		return nil
@@ -190,7 +199,8 @@ func (t *Turn) Movable() []Point {
 			out = append(out, t.x.g.point(o))
 		}
 	}
-	return out
+	c.movable, c.hasMovable = out, true
+	return slices.Clone(out)
 }
 
 // Targets returns where the checker on from (White's numbering, Bar for
@@ -328,6 +338,10 @@ func (t *Turn) canMove(o int) bool {
 // of one die, then those several dice reach in a row when every way there
 // makes the same board.
 func (t *Turn) reach(o int) *reachEnds {
+	c := t.cur()
+	if c.reached[o] != nil {
+		return c.reached[o]
+	}
 	ends := t.singles(o)
 	type path struct {
 		st    turnState
@@ -373,6 +387,7 @@ func (t *Turn) reach(o int) *reachEnds {
 			ends[to] = reachEnd{dedupStates(multi[to].states), multi[to].moves}
 		}
 	}
+	c.reached[o] = ends
 	return ends
 }
 
