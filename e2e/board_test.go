@@ -157,14 +157,21 @@ func TestBoardByTouch(t *testing.T) {
 	if got := eval[string](ctx, t, `document.querySelector('`+g+` text[data-strip="white"]').textContent`); !strings.Contains(got, "викинуто 1") && !strings.Contains(got, "1") {
 		t.Errorf("the strip reads %q after a checker is borne off", got)
 	}
-	sizes := eval[[]float64](ctx, t, `[...document.querySelectorAll('`+g+` svg[data-board] [data-point]')].filter(e => /^\d+$/.test(e.dataset.point)).map(e => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height))`)
-	if len(sizes) != 24 || slices.Min(sizes) < 24 {
-		t.Errorf("the points are %v CSS px at the narrowest; want 24 points of at least 24 px", slices.Min(sizes))
-	}
-	if w := eval[float64](ctx, t, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
-		t.Errorf("the page scrolls %v px sideways", w)
-	}
 	screenshot(ctx, t, "uk-board-phone.png", 390)
+	// On a screen 360 px wide, every point is a target of 24 CSS px or
+	// more, and the page does not scroll sideways.
+	for _, width := range []int64{390, 360} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 780, chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+			t.Fatal(err)
+		}
+		sizes := eval[[]float64](ctx, t, `[...document.querySelectorAll('`+g+` svg[data-board] [data-point]')].filter(e => /^\d+$/.test(e.dataset.point)).map(e => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height))`)
+		if len(sizes) != 24 || slices.Min(sizes) < 24 {
+			t.Errorf("%d px: the points are %v CSS px at the narrowest; want 24 points of at least 24 px", width, slices.Min(sizes))
+		}
+		if w := eval[float64](ctx, t, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+			t.Errorf("%d px: the page scrolls %v px sideways", width, w)
+		}
+	}
 }
 
 // TestBoardByKeyboard plays a roll with the keyboard only: Tab to the
@@ -217,7 +224,8 @@ func TestBoardByKeyboard(t *testing.T) {
 // step on every figure with a roll: each has a board of 24 points, the
 // bar and the tray; once loaded, the board offers checkers to move (or
 // says the turn is lost), and a checker moved by a touch is drawn where
-// it went. It reports the slowest touch, which marks a checker's targets.
+// it went. It reports the slowest figure's time to answer a touch that
+// chooses a checker and marks its targets.
 func TestEveryBoardPlays(t *testing.T) {
 	ctx := browserFor(t, 10*time.Minute)
 	base := serveWithChecker(t)
@@ -226,7 +234,7 @@ func TestEveryBoardPlays(t *testing.T) {
 		open(ctx, t, base+"/"+lang+"/index.html", 1280, `main`)
 		pages = append(pages, eval[[]string](ctx, t, `[...new Set([...document.querySelectorAll(".wrap > .toc a[href$='.html']")].map(a => a.href.split("#")[0]))]`)...)
 	}
-	boards, slowest := 0, 0.0
+	boards, slowest, slowestAt := 0, 0.0, ""
 	for _, url := range pages {
 		if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 			t.Fatal(err)
@@ -254,8 +262,12 @@ func TestEveryBoardPlays(t *testing.T) {
 				}
 				continue
 			}
-			ms := eval[float64](ctx, t, `(() => { const p = document.querySelector('`+f+` svg[data-board] [data-point="`+movable[0]+`"]'); const t0 = performance.now(); p.dispatchEvent(new MouseEvent("click", {bubbles: true})); return performance.now() - t0; })()`)
-			slowest = max(slowest, ms)
+			// The median of five touches that choose the checker (each
+			// followed by one that takes the choice back).
+			ms := eval[float64](ctx, t, `(() => { const p = document.querySelector('`+f+` svg[data-board] [data-point="`+movable[0]+`"]'); const click = () => p.dispatchEvent(new MouseEvent("click", {bubbles: true})); const times = []; for (let i = 0; i < 5; i++) { const t0 = performance.now(); click(); times.push(performance.now() - t0); click(); } click(); return times.sort((a, b) => a - b)[2]; })()`)
+			if ms > slowest {
+				slowest, slowestAt = ms, code
+			}
 			targets := marked(ctx, t, f, "data-target")
 			if len(targets) == 0 {
 				t.Errorf("%s, %s: checker on %s is movable, yet has no target", url, code, movable[0])
@@ -270,7 +282,7 @@ func TestEveryBoardPlays(t *testing.T) {
 	if boards < 100 {
 		t.Errorf("only %d boards played on %d pages", boards, len(pages))
 	}
-	t.Logf("%d boards on %d pages played; the slowest touch took %.1f ms", boards, len(pages), slowest)
+	t.Logf("%d boards on %d pages played; the slowest figure answers a touch in %.1f ms (median of five; %s)", boards, len(pages), slowest, slowestAt)
 }
 
 // TestBoardExercises answers a page's exercises on their boards: whether
