@@ -338,7 +338,7 @@ func TestStandaloneBoard(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form.editor textarea`)), chromedp.WaitVisible(chromedp.CSS(`html.checker-ready`))); err != nil {
 		t.Fatal(err)
 	}
-	eval[bool](ctx, t, `(() => { const ta = document.querySelector("form.editor textarea"); ta.value = "game: short\nposition: start\ndice: 3-1"; ta.dispatchEvent(new Event("input")); return true; })()`)
+	typeBlock(ctx, t, "game: short\nposition: start\ndice: 3-1")
 	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.querySelector("form.editor svg[data-board] desc").textContent.includes("3-1")`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
 		t.Fatalf("the board was not redrawn: %v", err)
 	}

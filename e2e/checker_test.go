@@ -105,8 +105,7 @@ func TestCheckerInChromium(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form.editor textarea`)), chromedp.WaitVisible(chromedp.CSS(`html.checker-ready`))); err != nil {
 		t.Fatal(err)
 	}
-	block := "game: short\\nposition: start\\ndice: 3-1"
-	eval[bool](ctx, t, `(() => { const ta = document.querySelector("form.editor textarea"); ta.value = "`+block+`"; ta.dispatchEvent(new Event("input")); return true; })()`)
+	typeBlock(ctx, t, "game: short\nposition: start\ndice: 3-1")
 	// The board is redrawn once the reader pauses typing.
 	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.querySelector("form.editor .board svg desc").textContent.includes("3-1")`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
 		t.Errorf("the board was not redrawn: %v", err)
@@ -142,10 +141,7 @@ func TestCheckerMessages(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form.editor textarea`)), chromedp.WaitVisible(chromedp.CSS(`html.checker-ready`))); err != nil {
 		t.Fatal(err)
 	}
-	setBlock := func(block string) {
-		eval[bool](ctx, t, `(() => { const ta = document.querySelector("form.editor textarea"); ta.value = `+jsString(block)+`; ta.dispatchEvent(new Event("input")); return true; })()`)
-	}
-	setBlock("game: long\nwhite: 24x16 30\nblack: 12x15\nturn: red\ndice: 6-5")
+	typeBlock(ctx, t, "game: long\nwhite: 24x16 30\nblack: 12x15\nturn: red\ndice: 6-5")
 	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.querySelectorAll("form.editor .block-status p").length > 0`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
 		t.Fatalf("no problems shown: %v", err)
 	}
@@ -166,7 +162,7 @@ func TestCheckerMessages(t *testing.T) {
 	}
 	screenshot(ctx, t, "ru-checker-problems.png", 1280)
 	// Mended, with a move written as some players do.
-	setBlock("game: long\nposition: start\ndice: 6-5")
+	typeBlock(ctx, t, "game: long\nposition: start\ndice: 6-5")
 	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`!document.querySelector("form.editor .board").hidden`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
 		t.Fatalf("the board did not come back: %v", err)
 	}
@@ -183,6 +179,13 @@ func TestCheckerMessages(t *testing.T) {
 	if got := eval[string](ctx, t, `document.querySelector("form.editor output").textContent`); got != "Ход разрешён: 24/18/13." {
 		t.Errorf("24-18-13: %q", got)
 	}
+}
+
+// typeBlock puts a block into the standalone checker's editor, as if
+// typed.
+func typeBlock(ctx context.Context, t *testing.T, block string) {
+	t.Helper()
+	eval[bool](ctx, t, `(() => { const ta = document.querySelector("form.editor textarea"); ta.value = `+jsString(block)+`; ta.dispatchEvent(new Event("input")); return true; })()`)
 }
 
 // jsString writes s as a JavaScript string literal.

@@ -161,10 +161,7 @@ func place(name string) engine.Point {
 	case "off":
 		return engine.Off
 	}
-	n := 0
-	for _, c := range name {
-		n = n*10 + int(c-'0')
-	}
+	n, _ := strconv.Atoi(name)
 	return engine.Point(n)
 }
 

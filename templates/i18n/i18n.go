@@ -101,8 +101,11 @@ func (l Lang) Has(key string) bool {
 
 // F returns the string for key with "{name}" placeholders replaced by the
 // given name/value pairs.
-func (l Lang) F(key string, pairs ...string) string {
-	return fill(l.T(key), func(name string) (string, bool) {
+func (l Lang) F(key string, pairs ...string) string { return fillPairs(l.T(key), pairs) }
+
+// fillPairs replaces each "{name}" in s by the value paired with name.
+func fillPairs(s string, pairs []string) string {
+	return fill(s, func(name string) (string, bool) {
 		for k := 0; k+1 < len(pairs); k += 2 {
 			if pairs[k] == name {
 				return pairs[k+1], true
@@ -465,14 +468,7 @@ func (l Lang) Result(p engine.Position, r engine.Rules, sc engine.Scoring) strin
 
 // CheckerF is F for the strings of the move checker (see CheckerText).
 func (l Lang) CheckerF(key string, pairs ...string) string {
-	return fill(l.CheckerText(key), func(name string) (string, bool) {
-		for k := 0; k+1 < len(pairs); k += 2 {
-			if pairs[k] == name {
-				return pairs[k+1], true
-			}
-		}
-		return "", false
-	})
+	return fillPairs(l.CheckerText(key), pairs)
 }
 
 // Location names a place a checker may be in the checker's words: a
