@@ -336,7 +336,11 @@ func BuildTo(ctx context.Context, opt Options, out string, more func() (map[stri
 		stamps = c.stamps
 		c.mu.Unlock()
 	}
-	w, err := newDirWriter(out, stamps)
+	spare := ""
+	if c != nil && c.onDisk() {
+		spare = c.recordFile(target) + ".spare"
+	}
+	w, err := newDirWriterFrom(out, stamps, spare)
 	if err != nil {
 		return nil, err
 	}

@@ -417,7 +417,8 @@ func (b *builder) analysisKey(i int) string {
 // pageKey is the digest of what page i, rendered, comes from: its source
 // and place, what the site's configuration, templates and program make of
 // it, where its links lead, its place in a print document, and v, the
-// layout's data (its content left out).
+// layout's data (its content and table of contents left out: the
+// navigation, whose digest is in the key, makes the latter).
 func (b *builder) pageKey(i int, v pageView) string {
 	p := b.pages[i]
 	h := sha256.New()
@@ -439,7 +440,8 @@ func (b *builder) pageKey(i int, v pageView) string {
 		field(k)
 		field(hrefs[k])
 	}
-	v.Content = ""
+	field(b.navDigest())
+	v.Content, v.Nav = "", ""
 	digestValue(field, reflect.ValueOf(v))
 	return hex.EncodeToString(h.Sum(nil)[:20])
 }
@@ -584,17 +586,22 @@ func digestValue(field func(string), v reflect.Value) {
 			field("nil")
 			return
 		}
-		keys := v.MapKeys()
-		slices.SortFunc(keys, func(a, b reflect.Value) int {
-			var x, y strings.Builder
-			digestValue(func(s string) { x.WriteString(s + "\x00") }, a)
-			digestValue(func(s string) { y.WriteString(s + "\x00") }, b)
-			return strings.Compare(x.String(), y.String())
-		})
+		// The keys in the order of what they write.
+		type keyed struct {
+			k    reflect.Value
+			text string
+		}
+		keys := make([]keyed, 0, v.Len())
+		for _, k := range v.MapKeys() {
+			var x strings.Builder
+			digestValue(func(s string) { x.WriteString(s); x.WriteByte(0) }, k)
+			keys = append(keys, keyed{k, x.String()})
+		}
+		slices.SortFunc(keys, func(a, b keyed) int { return strings.Compare(a.text, b.text) })
 		num('{', int64(len(keys)))
 		for _, k := range keys {
-			digestValue(field, k)
-			digestValue(field, v.MapIndex(k))
+			digestValue(field, k.k)
+			digestValue(field, v.MapIndex(k.k))
 		}
 	case reflect.Pointer, reflect.Interface:
 		if v.IsNil() {

@@ -1,10 +1,12 @@
 package site
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -125,8 +127,76 @@ func (c *Cache) save(target string, g int64, names []string, same func(string) (
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
+		return err
 	}
-	return err
+	c.forget(target)
+	return nil
+}
+
+// maxRecords is how many output directories a disk cache keeps records
+// (and spares) of: the least recently built are let go beyond it.
+const maxRecords = 16
+
+// forget removes the records, and their spares, of output directories
+// that are gone, and of the least recently built beyond maxRecords: a
+// spare holds a whole site.
+func (c *Cache) forget(target string) {
+	entries, err := os.ReadDir(c.dir)
+	if err != nil {
+		return
+	}
+	type rec struct {
+		name  string
+		mtime int64
+	}
+	var kept []rec
+	own := filepath.Base(c.recordFile(target))
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasPrefix(name, "site-") || strings.HasSuffix(name, ".spare") || name == own {
+			continue
+		}
+		full := filepath.Join(c.dir, name)
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		if t, ok := recordTarget(full); ok {
+			if _, err := os.Lstat(t); err == nil {
+				kept = append(kept, rec{name, info.ModTime().UnixNano()})
+				continue
+			}
+		}
+		os.Remove(full)
+		os.RemoveAll(full + ".spare")
+	}
+	if len(kept) < maxRecords {
+		return
+	}
+	slices.SortFunc(kept, func(a, b rec) int { return cmp.Compare(b.mtime, a.mtime) })
+	for _, r := range kept[maxRecords-1:] {
+		os.Remove(filepath.Join(c.dir, r.name))
+		os.RemoveAll(filepath.Join(c.dir, r.name+".spare"))
+	}
+}
+
+// recordTarget returns the output directory a record is of.
+func recordTarget(file string) (string, bool) {
+	f, err := os.Open(file)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	buf := make([]byte, 8192)
+	n, _ := io.ReadFull(f, buf)
+	rest, ok := strings.CutPrefix(string(buf[:n]), diskHeader)
+	if !ok {
+		return "", false
+	}
+	d := &decoder{data: rest}
+	d.str() // the program
+	t := d.str()
+	return t, d.err == nil && t != ""
 }
 
 // record is what a disk cache keeps of one output directory.

@@ -83,6 +83,21 @@ func (in *incremental) same(what string) {
 	for name := range got {
 		t.Errorf("%s: %s is not in the build without a cache", what, name)
 	}
+	// No directory of the site is empty, nothing is left beside it.
+	filepath.WalkDir(in.out, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			if entries, _ := os.ReadDir(p); len(entries) == 0 {
+				t.Errorf("%s: an empty directory in the site: %s", what, p)
+			}
+		}
+		return err
+	})
+	entries, _ := os.ReadDir(in.root)
+	for _, e := range entries {
+		if !slices.Contains([]string{"content", "public", "cache", "templates"}, e.Name()) {
+			t.Errorf("%s: %s left beside the site", what, e.Name())
+		}
+	}
 }
 
 // edit changes a file of the content.
@@ -140,6 +155,17 @@ func TestDiskCacheBuildsTheSameSite(t *testing.T) {
 		}
 	}
 	in.build("a page removed")
+	for _, l := range []string{"ru", "uk"} {
+		os.MkdirAll(filepath.Join(in.content, l, "extra", "deeper"), 0o755)
+		in.edit(l+"/extra/deeper/page.md", func(string) string { return "---\ntitle: Глубже\n---\nТекст.\n" })
+	}
+	in.build("a section added")
+	for _, l := range []string{"ru", "uk"} {
+		if err := os.RemoveAll(filepath.Join(in.content, l, "extra")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in.build("a section removed")
 	in.edit(ConfigFile, func(s string) string {
 		return strings.Replace(s, "https://nardy.example/", "https://example.org/rules/", 1)
 	})
@@ -441,5 +467,41 @@ func TestLightAnalysis(t *testing.T) {
 	}
 	if exercises == 0 {
 		t.Error("content/ has no exercise to try")
+	}
+}
+
+// TestDiskCacheForgetsGoneSites: the record of an output directory, and
+// its spare, go when the directory does.
+func TestDiskCacheForgetsGoneSites(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	files, _ := archiveFS(t, filepath.Join("testdata", "basic.txtar"))
+	content := filepath.Join(root, "content")
+	if err := os.CopyFS(content, files); err != nil {
+		t.Fatal(err)
+	}
+	cache := filepath.Join(root, "cache")
+	build := func(out string) {
+		t.Helper()
+		for range 2 { // the second build keeps the first's site as its spare
+			if _, err := BuildTo(t.Context(), Options{Content: content, Cache: NewDiskCache(cache)}, out, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	one, two := filepath.Join(root, "one"), filepath.Join(root, "two")
+	build(one)
+	build(two)
+	count := func() int {
+		entries, _ := os.ReadDir(cache)
+		return len(entries)
+	}
+	if n := count(); n != 4 {
+		t.Fatalf("%d entries in the cache after building two sites twice, want 4 (their records and spares)", n)
+	}
+	os.RemoveAll(one)
+	build(two)
+	if n := count(); n != 2 {
+		t.Errorf("%d entries in the cache after one site went, want 2", n)
 	}
 }

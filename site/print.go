@@ -253,10 +253,6 @@ func (b *builder) printDocs() error {
 			}
 			url := printURL(l, s.game)
 			order := b.sectionOrder(s)
-			toc, err := b.toc(l, url)
-			if err != nil {
-				return err
-			}
 			v := pageView{
 				L:           l,
 				Title:       l.F("print.title", "game", s.Title),
@@ -264,7 +260,6 @@ func (b *builder) printDocs() error {
 				Root:        relURL(url, ""),
 				Home:        relURL(url, string(l)+"/index.html"),
 				CSP:         CSP,
-				Nav:         toc,
 				Profile:     l.F("footer.profile", "profile", profileName(l, b.cfg.Rules)),
 			}
 			for _, other := range i18n.Langs {
@@ -283,6 +278,11 @@ func (b *builder) printDocs() error {
 					continue
 				}
 			}
+			toc, err := b.toc(l, url)
+			if err != nil {
+				return err
+			}
+			v.Nav = toc
 			skel, err := b.skeleton(v)
 			if err != nil {
 				return err
@@ -390,8 +390,9 @@ func (b *builder) printDocs() error {
 }
 
 // printKey is the digest of what the print document at url comes from:
-// its layout's data v (its content left out) and its pages, by their keys
-// in the cache; "" when a page has none.
+// its layout's data v (its content and table of contents left out: the
+// navigation, whose digest is in the key, makes the latter) and its
+// pages, by their keys in the cache; "" when a page has none.
 func (b *builder) printKey(url string, v pageView, order []int) string {
 	h := sha256.New()
 	field := func(s string) { writeField(h, s) }
@@ -399,6 +400,8 @@ func (b *builder) printKey(url string, v pageView, order []int) string {
 	field(b.opt.Cache.Version)
 	field(b.tmpl.Digest)
 	field(url)
+	field(b.navDigest())
+	v.Nav = ""
 	digestValue(field, reflect.ValueOf(v))
 	for _, i := range order {
 		if b.pageKeys[i] == "" {

@@ -92,6 +92,9 @@ func (b *builder) render(i int) rendered {
 		}
 		c.pageMisses.Add(1)
 	}
+	if v.Nav, err = b.toc(p.lang, p.url()); err != nil {
+		return fail(err)
+	}
 	skel, err := b.skeleton(v)
 	if err != nil {
 		return fail(err)
@@ -339,7 +342,8 @@ func (b *builder) renderFigure(p *page, n *markdown.Figure, num int, blk *block.
 	out.files = append(out.files, cachedFile{name: name, sum: fig.svgSum, data: fig.svg})
 }
 
-// view returns page i's pageView, all but its content.
+// view returns page i's pageView, all but its content and its table of
+// contents (Nav, which the navigation makes: see navDigest).
 func (b *builder) view(i int) (pageView, error) {
 	p := b.pages[i]
 	url := p.url()
@@ -356,11 +360,6 @@ func (b *builder) view(i int) (pageView, error) {
 	if w := b.res[i].script; w != "" {
 		v.Script = &scriptView{Exec: relURL(url, wasm.Exec), Loader: relURL(url, "checker.js"), Wasm: relURL(url, w)}
 	}
-	toc, err := b.toc(p.lang, url)
-	if err != nil {
-		return v, err
-	}
-	v.Nav = toc
 	if s := b.res[i].sections; len(s) >= minSections {
 		v.Sections = s
 	}

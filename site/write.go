@@ -2,6 +2,8 @@ package site
 
 import (
 	"bytes"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -163,6 +165,23 @@ type dirWriter struct {
 	made        map[string]bool // directories made
 	intactFiles map[string]bool // previous files checked: still as built
 	linked      map[string]bool // files of the new site linked from the previous
+	// spare is where the previous site's directories are kept, emptied,
+	// for the next build (see recycle); skeleton lists the directories
+	// the new directory had from there, needed those the new site has.
+	spare    string
+	skeleton []string
+	needed   map[string]bool
+	// spareFiles are the files the new directory had from the spare (the
+	// site before the previous one), by inode, until claimed: kept when
+	// the same as the previous site's, else removed; claimed are the new
+	// site's files.
+	spareFiles map[string]uint64
+	claimed    map[string]bool
+	// The writer goroutine and what it is given (see write).
+	writerOnce sync.Once
+	queue      chan writeJob
+	writers    sync.WaitGroup
+	writeErr   error
 }
 
 // stamp is what a file of a built site looked like when its build ended
@@ -178,6 +197,13 @@ type stamp struct {
 // own. stamps, if known, describe the files of the site now in dir as
 // its build left them.
 func newDirWriter(dir string, stamps map[string]stamp) (*dirWriter, error) {
+	return newDirWriterFrom(dir, stamps, "")
+}
+
+// newDirWriterFrom is newDirWriter, the new directory's directories taken
+// from spare, when it holds the directories of a previous build (see
+// recycle), instead of being made anew.
+func newDirWriterFrom(dir string, stamps map[string]stamp, spare string) (*dirWriter, error) {
 	target, err := realPath(dir)
 	if err != nil {
 		return nil, err
@@ -190,11 +216,41 @@ func newDirWriter(dir string, stamps map[string]stamp) (*dirWriter, error) {
 		return nil, err
 	}
 	writeStep("cleaned")
-	tmp, err := os.MkdirTemp(parent, "."+base+".new-")
-	if err != nil {
-		return nil, err
+	w := &dirWriter{target: target, stamps: stamps, spare: spare, made: map[string]bool{".": true}, needed: map[string]bool{".": true}, intactFiles: map[string]bool{}, linked: map[string]bool{}, claimed: map[string]bool{}}
+	if spare != "" {
+		var n [8]byte
+		rand.Read(n[:])
+		name := filepath.Join(parent, "."+base+".new-"+hex.EncodeToString(n[:]))
+		if os.Rename(spare, name) == nil {
+			w.tmp = name
+			w.spareFiles = map[string]uint64{}
+			filepath.WalkDir(name, func(p string, d fs.DirEntry, err error) error {
+				if err != nil || p == name {
+					return err
+				}
+				rel, _ := filepath.Rel(name, p)
+				switch {
+				case d.IsDir():
+					w.made[rel] = true
+					w.skeleton = append(w.skeleton, rel)
+				case rel == ManifestFile:
+				default:
+					if info, err := d.Info(); err == nil && info.Mode().IsRegular() {
+						w.spareFiles[filepath.ToSlash(rel)] = fileStamp(info).ino
+					} else {
+						os.Remove(p)
+					}
+				}
+				return nil
+			})
+		}
 	}
-	w := &dirWriter{target: target, tmp: tmp, stamps: stamps, made: map[string]bool{".": true}, intactFiles: map[string]bool{}, linked: map[string]bool{}}
+	if w.tmp == "" {
+		if w.tmp, err = os.MkdirTemp(parent, "."+base+".new-"); err != nil {
+			return nil, err
+		}
+	}
+	tmp := w.tmp
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		w.abort()
 		return nil, err
@@ -246,11 +302,17 @@ func (w *dirWriter) put(name string, data []byte, sum string) (string, error) {
 		return "", err
 	}
 	old := filepath.Join(w.target, filepath.FromSlash(name))
-	if sum == "" && len(data) >= largeFile {
-		// A large file the same as the previous build's, which is as its
-		// digest says: comparing the bytes costs less than a digest.
-		if prev := w.prev[name]; w.has(name, prev) && w.sameBytes(name, data) && w.linkOld(old, full, name) {
-			return prev, nil
+	if sum == "" && len(data) >= largeFile && w.prev[name] != "" {
+		// A large file with the same bytes as the previous build's: the
+		// bytes compared cost less than a digest. That file is linked;
+		// its digest is the manifest's when its stamp says it is the one
+		// the manifest describes, or else made.
+		if _, known := w.stamps[name]; known {
+			if prev := w.prev[name]; w.has(name, prev) && w.sameBytes(name, data) && w.linkOld(old, full, name) {
+				return prev, nil
+			}
+		} else if w.sameBytes(name, data) && w.linkOld(old, full, name) {
+			return digest(data), nil
 		}
 	}
 	if sum == "" {
@@ -259,7 +321,72 @@ func (w *dirWriter) put(name string, data []byte, sum string) (string, error) {
 	if w.has(name, sum) && w.linkOld(old, full, name) {
 		return sum, nil
 	}
-	return sum, os.WriteFile(full, data, 0o644)
+	if err := w.clear(name, full); err != nil {
+		return "", err
+	}
+	w.write(full, data)
+	return sum, nil
+}
+
+// write writes data to the new file full, by the writer goroutine: one
+// goroutine creating the new files, while the others compute, spares the
+// file system's locks on a directory fought over. An error is the
+// build's at commit (flush).
+func (w *dirWriter) write(full string, data []byte) {
+	w.writerOnce.Do(func() {
+		w.queue = make(chan writeJob, 64)
+		w.writers.Add(1)
+		go func() {
+			defer w.writers.Done()
+			for j := range w.queue {
+				if err := os.WriteFile(j.full, j.data, 0o644); err != nil {
+					w.mu.Lock()
+					if w.writeErr == nil {
+						w.writeErr = err
+					}
+					w.mu.Unlock()
+				}
+			}
+		}()
+	})
+	w.queue <- writeJob{full, data}
+}
+
+// writeJob is a file for the writer goroutine to write.
+type writeJob struct {
+	full string
+	data []byte
+}
+
+// flush waits for the writer goroutine to write what it was given, and
+// returns the first error.
+func (w *dirWriter) flush() error {
+	w.writerOnce.Do(func() {}) // no writer to start from now on
+	if w.queue != nil {
+		close(w.queue)
+		w.writers.Wait()
+		w.queue = nil
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.writeErr
+}
+
+// clear removes the spare's file name (at full) from the new directory,
+// if it is there and not yet claimed: a file of the new site is written
+// anew, never into a file that may be the current site's, linked.
+func (w *dirWriter) clear(name, full string) error {
+	w.mu.Lock()
+	_, there := w.spareFiles[name]
+	delete(w.spareFiles, name)
+	w.claimed[name] = true
+	w.mu.Unlock()
+	if there {
+		if err := os.Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
 }
 
 // largeFile is the size from which put compares a file with the previous
@@ -279,8 +406,24 @@ func (w *dirWriter) sameBytes(name string, data []byte) bool {
 
 // linkOld links the previous build's file old to full, the file name of
 // the new site, and notes that the new site's file is that one.
+//
+// When the new directory has the spare's file name, and that file is the
+// previous build's (the same inode, which its stamp names), it is kept as
+// it is; another file there is removed first.
 func (w *dirWriter) linkOld(old, full, name string) bool {
-	if os.Link(old, full) != nil {
+	w.mu.Lock()
+	ino, there := w.spareFiles[name]
+	st, known := w.stamps[name]
+	w.mu.Unlock()
+	if there && known && ino == st.ino && st.ino != 0 {
+		w.mu.Lock()
+		delete(w.spareFiles, name)
+		w.claimed[name] = true
+		w.linked[name] = true
+		w.mu.Unlock()
+		return true
+	}
+	if w.clear(name, full) != nil || os.Link(old, full) != nil {
 		return false
 	}
 	w.mu.Lock()
@@ -364,6 +507,9 @@ func (w *dirWriter) old(name, sum string) ([]byte, bool) {
 func (w *dirWriter) makeDir(d string) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	for p := d; !w.needed[p]; p = filepath.Dir(p) {
+		w.needed[p] = true
+	}
 	if w.made[d] {
 		return nil
 	}
@@ -374,8 +520,46 @@ func (w *dirWriter) makeDir(d string) error {
 	return nil
 }
 
+// prune removes the files and directories the new directory had from
+// the spare and the new site does not have.
+func (w *dirWriter) prune() {
+	w.mu.Lock()
+	for name := range w.spareFiles {
+		os.Remove(filepath.Join(w.tmp, filepath.FromSlash(name)))
+	}
+	w.spareFiles = nil
+	w.mu.Unlock()
+	dirs := slices.Clone(w.skeleton)
+	slices.SortFunc(dirs, func(a, b string) int { return len(b) - len(a) }) // the deepest first
+	for _, d := range dirs {
+		if !w.needed[d] {
+			os.Remove(filepath.Join(w.tmp, d))
+		}
+	}
+}
+
+// recycle keeps the previous site, in old after the exchange, as the
+// spare for the next build, which starts from it: its directories are
+// there, and each of its files that the next site has unchanged (most:
+// the very file, linked into the site built now) need not be linked
+// again. Making a directory or a link costs more than moving the tree.
+// When that fails, old is removed.
+func (w *dirWriter) recycle(old string) error {
+	if w.spare == "" {
+		return removeTree(old)
+	}
+	if err := os.Rename(old, w.spare); err != nil {
+		os.RemoveAll(w.spare) // another build's, or a damaged one
+		return removeTree(old)
+	}
+	return nil
+}
+
 // abort removes the new directory: the target stays as it was.
-func (w *dirWriter) abort() { os.RemoveAll(w.tmp) }
+func (w *dirWriter) abort() {
+	w.flush()
+	os.RemoveAll(w.tmp)
+}
 
 // commit writes the site's manifest and puts the new directory in the
 // target's place.
@@ -385,6 +569,10 @@ func (w *dirWriter) commit(manifest []byte) (err error) {
 			w.abort()
 		}
 	}()
+	if err := w.flush(); err != nil {
+		return err
+	}
+	w.prune()
 	if err := os.WriteFile(filepath.Join(w.tmp, ManifestFile), manifest, 0o644); err != nil {
 		return err
 	}
@@ -401,7 +589,7 @@ func (w *dirWriter) commit(manifest []byte) (err error) {
 	}
 	writeStep("swapped")
 	// tmp now holds the previous site.
-	if err := removeTree(w.tmp); err != nil {
+	if err := w.recycle(w.tmp); err != nil {
 		return err
 	}
 	writeStep("removed")
