@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"testing/fstest"
 	"unsafe"
 
 	"github.com/nardydocs/nardydocs/block"
@@ -455,8 +456,25 @@ func (b *builder) pageKey(i int, v pageView) string {
 // content holds a symbolic link, which a build follows and the
 // fingerprint would not.
 func Fingerprint(opt Options, program, extra string) (string, error) {
+	input, _, err := fingerprint(opt, program, extra, false)
+	return input, err
+}
+
+// Snapshot is Fingerprint, with the files of the content directory as it
+// read them, for Options.FS: a build from them builds exactly the input
+// the fingerprint names (and reads the files no second time).
+func Snapshot(opt Options, program, extra string) (string, fs.FS, error) {
+	input, files, err := fingerprint(opt, program, extra, true)
+	if err != nil {
+		return "", nil, err
+	}
+	return input, files, nil
+}
+
+// fingerprint makes Fingerprint, and, with keep, the content's files.
+func fingerprint(opt Options, program, extra string, keep bool) (string, fstest.MapFS, error) {
 	if opt.FS != nil {
-		return "", errors.New("no fingerprint of content that is not a directory")
+		return "", nil, errors.New("no fingerprint of content that is not a directory")
 	}
 	h := sha256.New()
 	field := func(s string) { writeField(h, s) }
@@ -472,7 +490,11 @@ func Fingerprint(opt Options, program, extra string) (string, error) {
 	field(opt.BaseURL)
 	field(strconv.FormatBool(opt.Checker))
 	field(opt.Templates)
-	for _, dir := range []string{content, opt.Templates} {
+	var files fstest.MapFS
+	if keep {
+		files = fstest.MapFS{}
+	}
+	for k, dir := range []string{content, opt.Templates} {
 		if dir == "" {
 			continue
 		}
@@ -483,7 +505,18 @@ func Fingerprint(opt Options, program, extra string) (string, error) {
 			if d.Type()&fs.ModeSymlink != 0 {
 				return errors.New("a symbolic link: " + name)
 			}
+			rel := "."
+			if keep && k == 0 {
+				r, err := filepath.Rel(dir, name)
+				if err != nil {
+					return err
+				}
+				rel = filepath.ToSlash(r)
+			}
 			if d.IsDir() {
+				if keep && k == 0 && rel != "." {
+					files[rel] = &fstest.MapFile{Mode: fs.ModeDir | 0o755}
+				}
 				return nil
 			}
 			data, err := os.ReadFile(name)
@@ -491,18 +524,21 @@ func Fingerprint(opt Options, program, extra string) (string, error) {
 				return err
 			}
 			field(name)
-			field(string(data))
+			field(bytesField(data))
+			if keep && k == 0 {
+				files[rel] = &fstest.MapFile{Data: data, Mode: 0o644}
+			}
 			return nil
 		})
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(opt.Files)) {
 		field(name)
-		field(string(opt.Files[name]))
+		field(bytesField(opt.Files[name]))
 	}
-	return hex.EncodeToString(h.Sum(nil)[:20]), nil
+	return hex.EncodeToString(h.Sum(nil)[:20]), files, nil
 }
 
 // Unchanged returns the site in the directory out when its manifest

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -92,23 +93,24 @@ func (f *siteFlags) wasmOptions() wasm.Options {
 }
 
 // fingerprint returns the digest of what a build with opt reads, the
-// checker's modules included, or "" when there is none to trust.
-func (f *siteFlags) fingerprint(opt site.Options) string {
+// checker's modules included, or "" when there is none to trust, and the
+// content's files as read for it (nil with none).
+func (f *siteFlags) fingerprint(opt site.Options) (string, fs.FS) {
 	if f.noCache {
-		return ""
+		return "", nil
 	}
 	key := ""
 	if opt.Checker {
 		var err error
 		if key, err = wasm.Key(f.wasmOptions()); err != nil {
-			return ""
+			return "", nil
 		}
 	}
-	input, err := site.Fingerprint(opt, site.ExecutableVersion(), key)
+	input, files, err := site.Snapshot(opt, site.ExecutableVersion(), key)
 	if err != nil {
-		return ""
+		return "", nil
 	}
-	return input
+	return input, files
 }
 
 // checkerModules returns the checker's modules (package internal/wasm),
@@ -171,7 +173,10 @@ that contains it is always refused.`,
 			// A build of the same input as the site in out would make the
 			// same site: it is left as it is.
 			opt := f.options()
-			opt.Input = f.fingerprint(opt)
+			// The content is read once: for its fingerprint, and for the
+			// build, which builds exactly the input the fingerprint names.
+			var files fs.FS
+			opt.Input, files = f.fingerprint(opt)
 			// What the previous build made is kept in the cache, as
 			// where it is in the site it left in out.
 			if root := f.cacheRoot(); root != "" && !f.noCache {
@@ -182,11 +187,13 @@ that contains it is always refused.`,
 				unchanged = opt.Cache.Unchanged
 			}
 			if s, ok := unchanged(out, opt.Input); ok {
+
 				fmt.Fprintf(f.say(cmd), "built %s, %s, %s into %s in %s: nothing changed\n",
 					count(s.Pages, "page"), count(s.Figures, "figure"), count(len(s.Digests), "file"), out, time.Since(start).Round(time.Millisecond))
 				fmt.Fprintln(f.say(cmd), "no changes since the previous build")
 				return nil
 			}
+			opt.FS = files
 			previous, err := os.ReadFile(filepath.Join(out, site.ManifestFile))
 			if err != nil {
 				previous = nil // no previous build to compare with
