@@ -165,6 +165,7 @@ type builder struct {
 	splicing      bool
 	printOnce     sync.Once
 	printSplicing bool
+	skelSize      atomic.Int64 // the size of the last skeleton made
 	keyLog        map[string][]string
 	pageKeys      []string
 	// capture, when set, receives every file handed to the output (see

@@ -128,6 +128,7 @@ func (b *builder) render(i int) rendered {
 	}
 	keys := b.takeKeys(p)
 	if c == nil || len(out.errs) > 0 {
+		out.files = nil
 		return out
 	}
 	if c.onDisk() {
@@ -145,6 +146,7 @@ func (b *builder) render(i int) rendered {
 		ent.print = ""
 	}
 	c.putPage(key, ent)
+	out.files = nil // the build keeps the results of every page: not their bytes
 	return out
 }
 
@@ -157,6 +159,7 @@ func (b *builder) renderBody(i int, out *rendered) ([]byte, error) {
 	doc := b.parse(p)
 	unlink(doc, an.hrefs)
 	num := 0
+	figures := 0 // the bytes of the figures' HTML, for the text's buffer
 	err := ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -183,6 +186,7 @@ func (b *builder) renderBody(i int, out *rendered) ([]byte, error) {
 					b.renderTable(p, n, num, tab, out)
 				}
 			}
+			figures += len(n.HTML)
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
@@ -191,7 +195,7 @@ func (b *builder) renderBody(i int, out *rendered) ([]byte, error) {
 		return nil, err
 	}
 	var body bytes.Buffer
-	body.Grow(4 * len(p.src))
+	body.Grow(2*len(p.src) + figures)
 	if err := b.md.Renderer().Render(&body, p.src, doc); err != nil {
 		return nil, err
 	}
@@ -437,9 +441,11 @@ func fillInto(out, skel []byte, parts [][]byte) ([]byte, []int) {
 func (b *builder) skeleton(v pageView) ([]byte, error) {
 	v.Content = template.HTML(contentMarker)
 	var buf bytes.Buffer
+	buf.Grow(int(b.skelSize.Load()) + 1024) // about the size of the last one
 	if err := b.tmpl.HTML.ExecuteTemplate(&buf, "layout.html", v); err != nil {
 		return nil, err
 	}
+	b.skelSize.Store(int64(buf.Len()))
 	b.spliceOnce.Do(func() {
 		if t := b.tmpl.HTML.Lookup("layout.html"); t != nil && t.Tree != nil {
 			b.splicing = spliceable(t.Tree, &spliceScope{field: "Content"})

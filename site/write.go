@@ -177,7 +177,7 @@ type dirWriter struct {
 	// site's files.
 	spareFiles map[string]uint64
 	claimed    map[string]bool
-	// The writer goroutine and what it is given (see write).
+	// The writer goroutines and what they are given (see write).
 	writerOnce sync.Once
 	queue      chan writeJob
 	writers    sync.WaitGroup
@@ -328,38 +328,45 @@ func (w *dirWriter) put(name string, data []byte, sum string) (string, error) {
 	return sum, nil
 }
 
-// write writes data to the new file full, by the writer goroutine: one
-// goroutine creating the new files, while the others compute, spares the
-// file system's locks on a directory fought over. An error is the
-// build's at commit (flush).
+// write writes data to the new file full, by a writer goroutine: the
+// files are created while the others compute, by few goroutines, which
+// spares the file system's locks on a directory fought over. An error is
+// the build's at commit (flush).
 func (w *dirWriter) write(full string, data []byte) {
 	w.writerOnce.Do(func() {
 		w.queue = make(chan writeJob, 64)
-		w.writers.Add(1)
-		go func() {
-			defer w.writers.Done()
-			for j := range w.queue {
-				if err := os.WriteFile(j.full, j.data, 0o644); err != nil {
-					w.mu.Lock()
-					if w.writeErr == nil {
-						w.writeErr = err
+		for range writers {
+			w.writers.Add(1)
+			go func() {
+				defer w.writers.Done()
+				for j := range w.queue {
+					if err := os.WriteFile(j.full, j.data, 0o644); err != nil {
+						w.mu.Lock()
+						if w.writeErr == nil {
+							w.writeErr = err
+						}
+						w.mu.Unlock()
 					}
-					w.mu.Unlock()
 				}
-			}
-		}()
+			}()
+		}
 	})
 	w.queue <- writeJob{full, data}
 }
 
-// writeJob is a file for the writer goroutine to write.
+// writers is how many goroutines create the new files: two, for a file
+// system slow to find a new file's inode (one with many just deleted)
+// keeps a second busy.
+const writers = 2
+
+// writeJob is a file for a writer goroutine to write.
 type writeJob struct {
 	full string
 	data []byte
 }
 
-// flush waits for the writer goroutine to write what it was given, and
-// returns the first error.
+// flush waits for the writer goroutines to write what they were given,
+// and returns the first error.
 func (w *dirWriter) flush() error {
 	w.writerOnce.Do(func() {}) // no writer to start from now on
 	if w.queue != nil {
