@@ -59,8 +59,9 @@ type Options struct {
 	// still as it left them, they are taken as they are, and more is not
 	// called.
 	FilesKey string
-	// Cache, when set, keeps the figures of one build for the next: a
-	// figure whose inputs did not change is taken from it.
+	// Cache, when set, keeps what one build made for the next: a figure,
+	// page or generated page whose inputs did not change is taken from
+	// it (see Cache).
 	Cache *Cache
 	// Input is the fingerprint of what the build reads (Fingerprint),
 	// recorded in the manifest so that the next build of the same input
@@ -157,17 +158,18 @@ type builder struct {
 	// gen is the build's generation in opt.Cache; keyLog has, by page
 	// url, the keys of the figures and tables rendered for it (see
 	// logKey); pageKeys the key of each page rendered with the cache.
-	gen   int64
-	keyMu sync.Mutex
-	// spliceOnce decides splicing: whether pages are made from their
-	// layout's skeleton (see skeleton).
+	gen      int64
+	keyMu    sync.Mutex
+	keyLog   map[string][]string
+	pageKeys []string
+	// splicing and printSplicing say whether pages and print documents
+	// are made from their templates' skeletons (see skeleton), decided
+	// once; skelSize is the size of the last skeleton made.
 	spliceOnce    sync.Once
 	splicing      bool
 	printOnce     sync.Once
 	printSplicing bool
-	skelSize      atomic.Int64 // the size of the last skeleton made
-	keyLog        map[string][]string
-	pageKeys      []string
+	skelSize      atomic.Int64
 	// capture, when set, receives every file handed to the output (see
 	// generated); navSum is navDigest's, made once.
 	capture *[]cachedFile
@@ -318,12 +320,17 @@ func Check(ctx context.Context, opt Options) (*Site, error) {
 // BuildTo builds the site into the directory out, writing every page as
 // soon as it is rendered (so that memory does not grow with the site),
 // and puts it in out's place in one step when the whole build succeeded;
-// otherwise out is left as it was. more, when not nil, is called at the
-// end of a successful build for further files (the checker's modules).
+// otherwise out is left as it was. more, when not nil, gives further
+// files (the checker's modules): it is called, from another goroutine,
+// while the site is built, and its files are written then — unless a
+// disk cache says the previous build into out had the files of
+// opt.FilesKey, still there: those are taken, and more is not called.
 // See Site.Write for how out is replaced.
 //
 // With a cache kept on disk (NewDiskCache), its record of out is read
-// first and written at the end, after the new site took out's place.
+// first and written at the end, after the new site took out's place;
+// the previous site is kept there too, as the spare the next build
+// starts from (see dirWriter.recycle).
 func BuildTo(ctx context.Context, opt Options, out string, more func() (map[string][]byte, error)) (*Site, error) {
 	var stamps map[string]stamp
 	c := opt.Cache
@@ -516,6 +523,8 @@ func buildSite(ctx context.Context, opt Options, out output) (*Site, *builder, e
 		return nil, b, errs.Limit(MaxProblemsPerFile)
 	}
 
+	// The first pass: every page and block read (or taken from the
+	// cache), links and translations checked.
 	b.res = make([]*analysis, len(b.pages))
 	if err := b.parallel(ctx, func(i int) { b.res[i] = b.analysed(i) }); err != nil {
 		return nil, b, err
