@@ -100,6 +100,9 @@ type Site struct {
 	Problems engine.ErrorList
 	// Rules is the site-wide rule profile the site was built with.
 	Rules engine.Rules
+	// Root is the path of the site's root on its host: "/", or, for a
+	// site published under a sub-path (base-url), that path ("/rules/").
+	Root string
 }
 
 // Record is what one position block produced.
@@ -563,7 +566,7 @@ func buildSite(ctx context.Context, opt Options, out output) (*Site, *builder, e
 	}); err != nil {
 		return nil, b, err
 	}
-	site := &Site{Pages: len(b.pages), Rules: b.cfg.Rules, Prose: map[string]string{}}
+	site := &Site{Pages: len(b.pages), Rules: b.cfg.Rules, Prose: map[string]string{}, Root: b.rootPath()}
 	for i, p := range b.pages {
 		site.Prose[p.url()] = b.res[i].prose
 		site.Figures += b.res[i].figures

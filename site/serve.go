@@ -157,8 +157,10 @@ addEventListener("pageshow", e => { if (e.persisted) listen(); });
 listen();
 `
 
-// ServeHTTP serves a file of the current build, or the build's errors.
-// It answers only GET and HEAD, only for a Host that is "localhost" or an
+// ServeHTTP serves a file of the current build, or the build's errors,
+// under the site's root path (Site.Root: a site published under a
+// sub-path is served there, and the host's root leads to it). It answers
+// only GET and HEAD, only for a Host that is "localhost" or an
 // IP address (so that a page of another site cannot reach it through DNS
 // rebinding), and sends the pages' Content-Security-Policy with every
 // answer. A directory's path without its slash ("/ru") is redirected to
@@ -186,8 +188,26 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.RLock()
 	site, buildErr := s.site, s.err
 	s.mu.RUnlock()
-	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
-	if name == "" || strings.HasSuffix(r.URL.Path, "/") {
+	// A site published under a sub-path is served there, as its host
+	// will: its pages link their files and the 404 page from that path.
+	root := "/"
+	if site != nil && site.Root != "" {
+		root = site.Root
+	}
+	urlPath := r.URL.Path
+	if root != "/" {
+		if urlPath == "/" || urlPath+"/" == root {
+			http.Redirect(w, r, root, http.StatusFound)
+			return
+		}
+		if rest, ok := strings.CutPrefix(urlPath, root); ok {
+			urlPath = "/" + rest
+		} else {
+			urlPath = "/404.html/" // outside the site: not found
+		}
+	}
+	name := strings.TrimPrefix(path.Clean("/"+urlPath), "/")
+	if name == "" || strings.HasSuffix(urlPath, "/") {
 		name = path.Join(name, "index.html")
 	}
 	if buildErr != nil {
@@ -201,7 +221,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	data, ok := site.Files[name]
 	if !ok {
 		if _, dir := site.Files[path.Join(name, "index.html")]; dir {
-			http.Redirect(w, r, "/"+escapePath(name)+"/", http.StatusMovedPermanently)
+			http.Redirect(w, r, root+escapePath(name)+"/", http.StatusMovedPermanently)
 			return
 		}
 	}
@@ -417,7 +437,9 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string, ready func(add
 			io.WriteString(s.log, "watching the content: "+err.Error()+"; changes will not rebuild the site\n")
 		}
 	}()
+	down := make(chan struct{}) // closed once the server has shut down
 	go func() {
+		defer close(down)
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
@@ -429,6 +451,9 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string, ready func(add
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	// Serve returns as soon as the listener closes; the open streams (the
+	// pages' live reload) end with Shutdown.
+	<-down
 	return nil
 }
 

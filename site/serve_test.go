@@ -214,3 +214,37 @@ wait:
 		t.Errorf("watching: %v", err)
 	}
 }
+
+// TestServeUnderSubPath: a site published under a sub-path (base-url) is
+// served there, as its host will serve it: its pages, assets and 404 page
+// answer under the path, the host's root leads to it.
+func TestServeUnderSubPath(t *testing.T) {
+	t.Parallel()
+	files, _ := archiveFS(t, "testdata/basic.txtar")
+	srv := NewServer(t.Context(), Options{Content: "content", FS: files, BaseURL: "https://example.org/rules/"}, io.Discard)
+	for _, c := range []struct {
+		target   string
+		status   int
+		location string
+	}{
+		{"/rules/ru/long/head.html", 200, ""},
+		{"/rules/style.css", 200, ""},
+		{"/rules/", 200, ""},
+		{"/", 302, "/rules/"},
+		{"/rules", 302, "/rules/"},
+		{"/rules/ru", 301, "/rules/ru/"},
+		{"/rules/nowhere.html", 404, ""},
+		{"/ru/long/head.html", 404, ""}, // outside the site's path
+	} {
+		res := get(srv, "GET", "localhost", c.target)
+		if res.StatusCode != c.status || res.Header.Get("Location") != c.location {
+			t.Errorf("%s: %s, Location %q; want %d, %q", c.target, res.Status, res.Header.Get("Location"), c.status, c.location)
+		}
+		if c.status == 404 {
+			body, _ := io.ReadAll(res.Body)
+			if !strings.Contains(string(body), `href="/rules/style.css"`) {
+				t.Errorf("%s: the 404 page does not link its style sheet under the path", c.target)
+			}
+		}
+	}
+}
