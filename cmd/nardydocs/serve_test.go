@@ -100,11 +100,11 @@ func TestServeSignals(t *testing.T) {
 			case <-time.After(30 * time.Second):
 				t.Fatalf("serve did not stop on %s; stderr:\n%s", sig, stderr.String())
 			}
-			// The stream has ended with the process. (Whether the server
-			// ended it, or the exit cut it off, io.ErrUnexpectedEOF, is
-			// not asserted yet: ListenAndServe returns without waiting for
-			// Shutdown, so the exit wins about half the time.)
-			<-streamEnd
+			// The server ended the stream before the process exited: it
+			// was not cut off (io.ErrUnexpectedEOF).
+			if err := <-streamEnd; err != nil {
+				t.Errorf("after %s the live-reload stream was cut off: %v", sig, err)
+			}
 			if c, err := net.Dial("tcp", addr); err == nil {
 				c.Close()
 				t.Errorf("after %s, %s still accepts connections", sig, addr)
