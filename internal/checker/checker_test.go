@@ -56,6 +56,9 @@ func TestEvaluate(t *testing.T) {
 		{"no dice", "game: long\nposition: start", "24/18", i18n.UK, checker.Result{
 			Error: "У позиції немає кидка: додайте рядок «dice: 6-5».",
 		}},
+		{"a GNU Backgammon Position ID", "4HPwATDgc/ABMA", "24/18", i18n.RU, checker.Result{
+			Error: "В позиции нет броска: добавьте строку «dice: 6-5».",
+		}},
 		{"no dice in a code", "Lw:24x15:12x15", "24/18", i18n.RU, checker.Result{
 			Error: "В позиции нет броска: добавьте строку «dice: 6-5».",
 		}},

@@ -25,7 +25,8 @@ func Read(text string, lang i18n.Lang) (engine.ParsedCode, string) {
 	return engine.ParsedCode{Position: b.Position, Dice: b.Dice, HasDice: b.HasDice, Rules: b.Rules}, ""
 }
 
-// ReadBlock reads a position code or a whole position block; problems,
+// ReadBlock reads a position code, a GNU Backgammon Position ID or a whole
+// position block; problems,
 // when there are any, say in language lang each thing that keeps it from
 // being read, with its line and column.
 func ReadBlock(text string, lang i18n.Lang) (b *block.Block, problems []string) {
@@ -36,6 +37,13 @@ func ReadBlock(text string, lang i18n.Lang) (b *block.Block, problems []string) 
 			return nil, []string{problem}
 		}
 		return &block.Block{Position: c.Position, Dice: c.Dice, HasDice: c.HasDice, Rules: c.Rules}, nil
+	}
+	if !strings.ContainsAny(text, " \t\n:") {
+		// A GNU Backgammon Position ID on its own: short nardy, White on
+		// roll, as a block with "position:" reads it.
+		if p, err := engine.ParseGnubgID(text, engine.White); err == nil {
+			return &block.Block{Position: p, Rules: engine.DefaultRules}, nil
+		}
 	}
 	b, err := block.Parse(text, block.Options{})
 	if err == nil {
