@@ -130,12 +130,9 @@ type Options struct {
 	// move checker's board, which the reader plays on and which the
 	// checker redraws: the <svg> carries data-board and the strips'
 	// words the board rewrites (data-pips, data-off); each strip's text
-	// is marked with its side (data-strip), each die is a group of its
-	// own (data-die="0", "1"); and a layer of transparent areas on top
-	// has one element for each place a checker is chosen or put, in the
-	// order the side to move plays: data-point="bar", then "24" … "1" as
-	// the points' numbers show them (White's numbering), then "off" (the
-	// tray of the side to move).
+	// is marked with its side (data-strip), and each die is a group of its
+	// own (data-die="0", "1"). The places a reader touches are the
+	// checker's to add (geometry.PointBox, BarBox, OffBox).
 	Playable bool
 }
 

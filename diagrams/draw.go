@@ -92,32 +92,6 @@ func (d *drawer) draw() {
 	d.dice()
 	d.arrows()
 	d.notes()
-	if d.o.Playable {
-		d.hits()
-	}
-}
-
-// hits draws, for a Playable diagram, the transparent areas a reader
-// touches to choose a place, in the order the side to move plays (see
-// Options.Playable).
-func (d *drawer) hits() {
-	w := d.w
-	w.str(`<g class="nd-hit" fill="none" pointer-events="all">` + "\n")
-	box := func(name string, b geometry.Box) {
-		w.str(`<rect data-point="` + name + `"`)
-		w.num("x", b.X)
-		w.num("y", b.Y)
-		w.num("width", b.W)
-		w.num("height", b.H)
-		w.str("/>\n")
-	}
-	box("bar", geometry.BarBox())
-	for o := 24; o >= 1; o-- {
-		pt := engine.WhitePoint(d.p.Game, d.p.Turn, o)
-		box(pt.String(), geometry.PointBox(pt))
-	}
-	box("off", geometry.OffBox(d.p.Game, d.p.Turn))
-	w.str("</g>\n")
 }
 
 func b2i(b bool) int {

@@ -11,6 +11,9 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	"github.com/nardydocs/nardydocs/diagrams/geometry"
+	"github.com/nardydocs/nardydocs/engine"
 )
 
 // fig selects the figure whose checker form carries a position code.
@@ -19,19 +22,43 @@ func fig(code string) string {
 }
 
 // touch plays a place of a figure's board as a reader does: a mouse click,
-// or, with touch set, a tap of a finger at the place's centre.
+// or, with finger set, a tap, at the place's centre on the screen. The
+// place is found where the diagram's geometry puts it, so that the first
+// touch, which loads the checker, lands as a reader's would.
 func touch(ctx context.Context, t *testing.T, figure, place string, finger bool) {
 	t.Helper()
-	sel := figure + ` svg[data-board] [data-point="` + place + `"]`
-	if !finger {
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
-			t.Fatalf("clicking %s: %v", place, err)
+	code := eval[string](ctx, t, `(() => { const f = document.querySelector('`+figure+`'); const c = f.querySelector("form.checker[data-code]"); return c ? c.dataset.code : ""; })()`)
+	var box geometry.Box
+	switch place {
+	case "bar":
+		box = geometry.BarBox()
+	case "off":
+		p := engine.StartPosition(engine.Long)
+		if code != "" {
+			var err error
+			if p, err = engine.ParseCode(code); err != nil {
+				t.Fatal(err)
+			}
+		} else if eval[bool](ctx, t, `document.querySelector('`+figure+` svg[data-board] desc').textContent.includes("коротк")`) {
+			p = engine.StartPosition(engine.Short)
 		}
-		return
+		box = geometry.OffBox(p.Game, p.Turn)
+	default:
+		n, err := strconv.Atoi(place)
+		if err != nil {
+			t.Fatal(err)
+		}
+		box = geometry.PointBox(engine.Point(n))
 	}
-	xy := eval[[]float64](ctx, t, `(() => { const e = document.querySelector('`+sel+`'); e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
-	if err := chromedp.Do(ctx, chromedp.TapXY(xy[0], xy[1])); err != nil {
-		t.Fatalf("tapping %s: %v", place, err)
+	xy := eval[[]float64](ctx, t, `(() => { const s = document.querySelector('`+figure+` svg[data-board]'); s.scrollIntoView({block: "center"}); const r = s.getBoundingClientRect(); const k = r.width / `+strconv.Itoa(geometry.ViewW)+`; return [r.x + k * `+strconv.Itoa(box.X*2+box.W)+` / 2, r.y + k * `+strconv.Itoa(box.Y*2+box.H)+` / 2]; })()`)
+	var err error
+	if finger {
+		err = chromedp.Do(ctx, chromedp.TapXY(xy[0], xy[1]))
+	} else {
+		err = chromedp.Do(ctx, chromedp.MouseClickXY(xy[0], xy[1]))
+	}
+	if err != nil {
+		t.Fatalf("touching %s: %v", place, err)
 	}
 }
 
@@ -222,8 +249,8 @@ func TestBoardByKeyboard(t *testing.T) {
 }
 
 // TestEveryBoardPlays visits every page of both languages and plays a
-// step on every figure with a roll: each has a board of 24 points, the
-// bar and the tray; once loaded, the board offers checkers to move (or
+// step on every figure with a roll: once the checker is loaded, each has
+// a board of 24 points, the bar and the tray, offers checkers to move (or
 // says the turn is lost), and a checker moved by a touch is drawn where
 // it went. It reports the slowest figure's time to answer a touch that
 // chooses a checker and marks its targets.
@@ -243,17 +270,21 @@ func TestEveryBoardPlays(t *testing.T) {
 		codes := eval[[]string](ctx, t, `[...document.querySelectorAll("figure form.checker")].map(f => f.dataset.code)`)
 		for _, code := range codes {
 			f := fig(code)
-			if n := eval[int](ctx, t, `document.querySelectorAll('`+f+` svg[data-board] [data-point]').length`); n != 26 {
-				t.Errorf("%s, %s: %d places on the board, want 26", url, code, n)
-				continue
-			}
-			if boards == 0 || eval[bool](ctx, t, `!document.documentElement.classList.contains("checker-ready")`) {
+			if eval[bool](ctx, t, `!document.documentElement.classList.contains("checker-ready")`) {
 				// The first touch of a page loads the module.
-				touch(ctx, t, f, "off", false)
+				if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(f+` svg[data-board]`))); err != nil {
+					t.Fatalf("%s: %v", url, err)
+				}
 				if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.documentElement.classList.contains("checker-ready")`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 					t.Fatalf("%s: the checker did not load: %v", url, err)
 				}
 			}
+			if n := eval[int](ctx, t, `document.querySelectorAll('`+f+` svg[data-board] [data-point]').length`); n != 26 {
+				t.Errorf("%s, %s: %d places on the board, want 26", url, code, n)
+				continue
+			}
+			// Whatever the click touched, the board starts again.
+			eval[bool](ctx, t, `(() => { document.querySelector('`+f+` button[data-act=reset]').click(); return true; })()`)
 			boards++
 			movable := marked(ctx, t, f, "data-movable")
 			if len(movable) == 0 {

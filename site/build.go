@@ -153,6 +153,10 @@ type builder struct {
 	// each language and directory.
 	tocMu sync.Mutex
 	tocs  map[string]string
+	// panels holds the board's controls rendered for each language and
+	// task (board-play in figure.html): the same for many figures.
+	panelMu sync.Mutex
+	panels  map[panelKey]template.HTML
 	// out receives the built files; digest has, by path, every file
 	// emitted and the digest out made of it (when it makes one).
 	out    output

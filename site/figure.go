@@ -43,11 +43,41 @@ type figureView struct {
 // checkerView is the move checker under a figure.
 type checkerView struct {
 	Dice string
-	// Board is set when the figure's diagram is playable.
+	// Board is set when the figure's diagram is playable; Panel is then
+	// the board's controls.
 	Board bool
+	Panel template.HTML
 	// Task is the exercise the board sets online: "plays" (find every
 	// play) or "illegal" (is the block's illegal play allowed?, Illegal).
 	Task, Illegal string
+}
+
+// panelKey names a board's controls: they depend only on the language and
+// the task.
+type panelKey struct {
+	lang          i18n.Lang
+	task, illegal string
+}
+
+// panel returns the board's controls for language l and a figure's task,
+// rendered once for all the figures that share them.
+func (b *builder) panel(l i18n.Lang, cv *checkerView) (template.HTML, error) {
+	key := panelKey{l, cv.Task, cv.Illegal}
+	b.panelMu.Lock()
+	defer b.panelMu.Unlock()
+	if h, ok := b.panels[key]; ok {
+		return h, nil
+	}
+	var out bytes.Buffer
+	if err := b.tmpl.HTML.ExecuteTemplate(&out, "board-play", figureView{L: l, Checker: cv}); err != nil {
+		return "", err
+	}
+	if b.panels == nil {
+		b.panels = map[panelKey]template.HTML{}
+	}
+	h := template.HTML(out.String())
+	b.panels[key] = h
+	return h, nil
 }
 
 // editorView is the standalone checker: the reader edits the block.
@@ -65,8 +95,9 @@ type movesView struct {
 	Rows    []moveRow
 	// Columns are the rows as the page sets them: one table, or, for
 	// many rows, a few shorter tables side by side, each with its
-	// column headings.
-	Columns [][]moveRow
+	// column headings; each column's rows are written once, as HTML
+	// (there may be hundreds of rows in a page, thousands in a site).
+	Columns []template.HTML
 }
 
 type moveRow struct {
@@ -252,6 +283,13 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, blk *b
 		case slices.Contains(blk.Exercises, block.ExercisePlays):
 			cv.Task = "plays"
 		}
+		if cv.Board {
+			h, err := b.panel(l, cv)
+			if err != nil {
+				return nil, inBlock("template board-play: " + err.Error())
+			}
+			cv.Panel = h
+		}
 		v.Checker = cv
 	}
 	if blk.Show.Has(block.ShowEditor) {
@@ -348,7 +386,7 @@ func movesTable(l i18n.Lang, blk *block.Block, rp *rollPlays) *movesView {
 		marked := blk.Highlight != nil && pl.Position == blk.Highlight.Position
 		mv.Rows = append(mv.Rows, moveRow{N: i + 1, Play: pl.Notation(), Extra: extra(pl), Marked: marked})
 	}
-	setColumns(mv)
+	setColumns(mv, l.T("fig.marked"))
 	return mv
 }
 
@@ -371,16 +409,41 @@ func rollsCaption(l i18n.Lang, rolls []engine.Dice) string {
 }
 
 // setColumns sets the rows of a moves table in one table or, when there
-// are more than compactRows, in moveColumns tables side by side.
-func setColumns(mv *movesView) {
-	mv.Columns = [][]moveRow{mv.Rows}
+// are more than compactRows, in moveColumns tables side by side. marked
+// is the tag after the play the prose discusses.
+func setColumns(mv *movesView, marked string) {
+	cols := [][]moveRow{mv.Rows}
 	if n := len(mv.Rows); n > compactRows {
-		mv.Columns = nil
+		cols = nil
 		per := (n + moveColumns - 1) / moveColumns
 		for k := 0; k < n; k += per {
-			mv.Columns = append(mv.Columns, mv.Rows[k:min(k+per, n)])
+			cols = append(cols, mv.Rows[k:min(k+per, n)])
 		}
 	}
+	mv.Columns = make([]template.HTML, len(cols))
+	for i, rows := range cols {
+		mv.Columns[i] = moveRowsHTML(rows, mv.Extra != "", marked)
+	}
+}
+
+// moveRowsHTML writes rows of a moves table: number, play (marked when
+// the prose discusses it) and, with extra, the third column.
+func moveRowsHTML(rows []moveRow, extra bool, marked string) template.HTML {
+	var b strings.Builder
+	for _, r := range rows {
+		n := strconv.Itoa(r.N)
+		play := template.HTMLEscapeString(r.Play)
+		if r.Marked {
+			b.WriteString("\n<tr class=\"marked\"><td>" + n + `</td><td class="play"><mark>` + play + `</mark> <span class="tag"><span aria-hidden="true">▲ </span>` + template.HTMLEscapeString(marked) + "</span></td>")
+		} else {
+			b.WriteString("\n<tr><td>" + n + `</td><td class="play">` + play + "</td>")
+		}
+		if extra {
+			b.WriteString("<td>" + strconv.Itoa(r.Extra) + "</td>")
+		}
+		b.WriteString("</tr>")
+	}
+	return template.HTML(b.String())
 }
 
 // headCounts writes how many checkers the plays take from the head: "2",

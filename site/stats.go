@@ -16,17 +16,24 @@ import (
 // of the 36 outcomes with the counted ones filled.
 type statView struct {
 	Label, Value, Sum string
-	Rolls             []string // each kept whole on its line
-	Grid              template.HTML
+	// Rolls lists the rolls counted, ", " between them, each kept whole
+	// on its line (<span class="roll">).
+	Rolls template.HTML
+	Grid  template.HTML
 }
 
 // newStatView lays out statistic st, which counts c, as figure id shows
 // it; the grid gets the id gridID.
 func newStatView(l i18n.Lang, st engine.Stat, c engine.RollCount, gridID string) (statView, error) {
 	v := statView{Label: l.Stat(st), Value: of36(l, c), Sum: statSum(l, c)}
-	for _, d := range c.Rolls {
-		v.Rolls = append(v.Rolls, d.String())
+	var rolls strings.Builder
+	for i, d := range c.Rolls {
+		if i > 0 {
+			rolls.WriteString(", ")
+		}
+		rolls.WriteString(`<span class="roll">` + d.String() + `</span>`)
 	}
+	v.Rolls = template.HTML(rolls.String())
 	var sb strings.Builder
 	err := diagrams.RollGrid(&sb, diagrams.RollGridOptions{
 		ID:      gridID,

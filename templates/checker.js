@@ -1,7 +1,7 @@
 // Starts the Go move checker (WebAssembly) on first use.
 const me = document.currentScript, say = (n, k) => { n.textContent = n.dataset[k]; n.hidden = false; };
 let go;
-const start = e => { self.nardyTouched ??= e.target; go ||= (g => WebAssembly.instantiateStreaming(fetch(me.dataset.wasm), g.importObject).then(r => g.run(r.instance)).catch(() => document.querySelectorAll(".checker-note").forEach(n => say(n, "failed"))))(new Go()); };
+const start = e => { self.nardyTouched ??= e; go ||= (g => WebAssembly.instantiateStreaming(fetch(me.dataset.wasm), g.importObject).then(r => g.run(r.instance)).catch(() => document.querySelectorAll(".checker-note").forEach(n => say(n, "failed"))))(new Go()); };
 for (const f of document.querySelectorAll("form.checker")) {
   const n = f.querySelector(".checker-note"), b = f.closest("figure")?.querySelector("svg[data-board]");
   if (location.protocol == "file:") { say(n, "file"); continue; }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"syscall/js"
 
+	"github.com/nardydocs/nardydocs/diagrams/geometry"
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
@@ -38,6 +39,10 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 		return
 	}
 	hadFocus := js.Global().Get("document").Get("activeElement").Equal(svg)
+	// The touch that loaded the module, when it was this board's (the
+	// loader keeps the first event; its target is redrawn below).
+	ev := js.Global().Get("nardyTouched")
+	touched := ev.Truthy() && ev.Get("type").String() == "pointerdown" && svg.Call("contains", ev.Get("target")).Bool()
 	b := New(c.Position, c.Dice, c.Rules, lang)
 	switch data(form, "task") {
 	case "plays":
@@ -47,7 +52,7 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 	}
 	w := &wired{b: b, lang: lang, fig: fig, svg: svg, form: form,
 		checkers: query(svg, "g.nd-checkers"), places: map[string]js.Value{}}
-	hits := queryAll(svg, "[data-point]")
+	hits := addPlaces(svg, c.Position)
 	for _, el := range hits {
 		name := data(el, "point")
 		w.order = append(w.order, el)
@@ -86,16 +91,51 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 		}
 	}
 	w.render()
-	// The place whose touch loaded the module (the loader keeps the first
-	// element touched), or the board the keyboard came to.
-	first := js.Global().Get("nardyTouched")
+	// The place whose touch loaded the module, found where the touch was
+	// made, or the board the keyboard came to.
 	switch {
-	case first.Truthy() && svg.Call("contains", first).Bool() && first.Get("dataset").Get("point").Type() == js.TypeString:
+	case touched:
 		js.Global().Set("nardyTouched", js.Null())
-		w.touch(first)
+		at := js.Global().Get("document").Call("elementFromPoint", ev.Get("clientX"), ev.Get("clientY"))
+		if at.Truthy() {
+			if el := at.Call("closest", "[data-point]"); el.Truthy() && svg.Call("contains", el).Bool() {
+				w.touch(el)
+			}
+		}
 	case hadFocus:
 		w.focusFirst()
 	}
+}
+
+// addPlaces adds to a board the transparent areas a reader touches to
+// choose a place, on top of everything, in the order the side to move
+// plays: the bar, its points 24 to 1 (named as the diagram's labels, in
+// White's numbering), its tray.
+func addPlaces(svg js.Value, p engine.Position) []js.Value {
+	doc := js.Global().Get("document")
+	layer := doc.Call("createElementNS", svgNS, "g")
+	set(layer, "class", "nd-hit")
+	set(layer, "fill", "none")
+	set(layer, "pointer-events", "all")
+	var out []js.Value
+	add := func(name string, b geometry.Box) {
+		r := doc.Call("createElementNS", svgNS, "rect")
+		set(r, "data-point", name)
+		set(r, "x", strconv.Itoa(b.X))
+		set(r, "y", strconv.Itoa(b.Y))
+		set(r, "width", strconv.Itoa(b.W))
+		set(r, "height", strconv.Itoa(b.H))
+		layer.Call("appendChild", r)
+		out = append(out, r)
+	}
+	add("bar", geometry.BarBox())
+	for o := 24; o >= 1; o-- {
+		pt := engine.WhitePoint(p.Game, p.Turn, o)
+		add(pt.String(), geometry.PointBox(pt))
+	}
+	add("off", geometry.OffBox(p.Game, p.Turn))
+	svg.Call("appendChild", layer)
+	return out
 }
 
 // focusFirst moves the focus to the first place a reader can act on.
