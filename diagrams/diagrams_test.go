@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -182,7 +183,7 @@ func diff(a, b string) string {
 			continue
 		}
 		if k != last+1 {
-			sb.WriteString("@@ line " + itoa(l.n) + " @@\n")
+			sb.WriteString("@@ line " + strconv.Itoa(l.n) + " @@\n")
 		}
 		last = k
 		sb.WriteByte(l.op)
@@ -475,7 +476,7 @@ func TestInlineAndStandalone(t *testing.T) {
 		if _, ok := root.attrs["height"]; ok {
 			t.Errorf("%s: inline <svg> has a height", g.name)
 		}
-		if root.attrs["viewBox"] != "0 0 "+itoa(viewW)+" "+itoa(boardH0) {
+		if root.attrs["viewBox"] != "0 0 "+strconv.Itoa(viewW)+" "+strconv.Itoa(boardH0) {
 			t.Errorf("%s: viewBox %q", g.name, root.attrs["viewBox"])
 		}
 		if !bytes.HasPrefix(st, []byte(`<?xml version="1.0" encoding="UTF-8"?>`+"\n<svg ")) {

@@ -109,8 +109,6 @@ func attr(name, value string) string { return name + `="` + value + `"` }
 // elements inherit.
 func group(a ...string) string { return "<g" + attrs(a...) + ">\n" }
 
-func itoa(n int) string { return strconv.Itoa(n) }
-
 func (d *drawer) ref(name string) string { return "url(#" + d.id + "-" + name + ")" }
 
 // defs draws the definitions: the wooden gradients, the hatch of the
@@ -157,7 +155,7 @@ func (d *drawer) gradient(name, end string, stops []svg.Offcolor) {
 	w := d.w
 	w.str(`<linearGradient id="` + d.id + "-" + name + `"` + end + ">\n")
 	for _, s := range stops {
-		w.str(`<stop offset="` + itoa(int(min(s.Offset, 100))) + `%" stop-color="` + s.Color + `"`)
+		w.str(`<stop offset="` + strconv.Itoa(int(min(s.Offset, 100))) + `%" stop-color="` + s.Color + `"`)
 		if s.Opacity != 1 {
 			w.str(` stop-opacity="` + strconv.FormatFloat(s.Opacity, 'g', -1, 64) + `"`)
 		}
@@ -538,7 +536,7 @@ func (d *drawer) dice() {
 	if d.o.Playable {
 		// A group for each die, which the board greys once it is played.
 		for i, v := range d.o.Dice {
-			d.w.str(`<g data-die="` + itoa(i) + `">` + "\n")
+			d.w.str(`<g data-die="` + strconv.Itoa(i) + `">` + "\n")
 			d.die(i, v)
 			d.w.str("</g>\n")
 		}

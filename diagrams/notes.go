@@ -1,6 +1,7 @@
 package diagrams
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -59,7 +60,7 @@ func wrap(s string, width int) []string {
 
 // itemLabel is the text of the i-th item (from 0).
 func itemLabel(items []string, i int) string {
-	return itoa(i+1) + ". " + items[i]
+	return strconv.Itoa(i+1) + ". " + items[i]
 }
 
 // columns returns how many columns the items are set in and how many rows

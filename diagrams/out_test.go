@@ -86,11 +86,11 @@ func TestStripMatchesSvgo(t *testing.T) {
 				gap = []string{`dx="18"`}
 			}
 			if l.Pips != "" {
-				s.Span(l.Pips+" "+itoa(p.Pips(engine.White)), append(gap, attr("fill", d.c.stripMuted))...)
+				s.Span(l.Pips+" "+strconv.Itoa(p.Pips(engine.White)), append(gap, attr("fill", d.c.stripMuted))...)
 				gap = []string{`dx="18"`}
 			}
 			if l.Off != "" && p.Off(engine.White) > 0 {
-				s.Span(l.Off+" "+itoa(p.Off(engine.White)), append(gap, attr("fill", d.c.stripMuted))...)
+				s.Span(l.Off+" "+strconv.Itoa(p.Off(engine.White)), append(gap, attr("fill", d.c.stripMuted))...)
 			}
 			s.TextEnd()
 			if l.Turn != "" {

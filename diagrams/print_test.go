@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -349,7 +350,7 @@ func TestNotes(t *testing.T) {
 	}}
 	root := parse(t, render(t, Standalone, pos, o))
 	vb := strings.Fields(root.attrs["viewBox"])
-	if len(vb) != 4 || vb[3] == itoa(boardH0) {
+	if len(vb) != 4 || vb[3] == strconv.Itoa(boardH0) {
 		t.Fatalf("viewBox %q: the notes add no height", root.attrs["viewBox"])
 	}
 	var texts []string

@@ -134,7 +134,7 @@ func RollGrid(w io.Writer, o RollGridOptions) error {
 		}
 		if o.First != "" {
 			y := gridY + 3*gridCell
-			b.text(gridAxisC, y, o.First, ` transform="rotate(-90 `+itoa(gridAxisC)+" "+itoa(y)+`)"`)
+			b.text(gridAxisC, y, o.First, ` transform="rotate(-90 `+strconv.Itoa(gridAxisC)+" "+strconv.Itoa(y)+`)"`)
 		}
 		b.str("</g>\n")
 	}

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -348,7 +349,7 @@ func checkPositionSane(q engine.Position) string {
 			total += n
 		}
 		if total != engine.Checkers {
-			problems = append(problems, s.String()+" has "+itoa(total)+" checkers")
+			problems = append(problems, s.String()+" has "+strconv.Itoa(total)+" checkers")
 		}
 		if q.Game == engine.Long && q.Bar(s) != 0 {
 			problems = append(problems, "long nardy has a checker on the bar")
@@ -392,8 +393,8 @@ func compareWithReference(p engine.Position, d engine.Dice, r engine.Rules) (str
 	}
 	var sb strings.Builder
 	sb.WriteString(engine.Code(p, d, true, r))
-	sb.WriteString(": reference plays " + itoa(want.dice) + " dice in " + itoa(len(want.positions)) +
-		" positions, LegalPlays " + itoa(gotDice) + " dice in " + itoa(len(plays)) + " plays")
+	sb.WriteString(": reference plays " + strconv.Itoa(want.dice) + " dice in " + strconv.Itoa(len(want.positions)) +
+		" positions, LegalPlays " + strconv.Itoa(gotDice) + " dice in " + strconv.Itoa(len(plays)) + " plays")
 	if len(missing) > 0 {
 		sb.WriteString("\n\tmissing:\n\t\t" + positionCodes(missing))
 	}
@@ -406,16 +407,6 @@ func compareWithReference(p engine.Position, d engine.Dice, r engine.Rules) (str
 		}
 	}
 	return sb.String(), want
-}
-
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }
 
 // diffCoverage counts, over a differential run, how often each rule

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -22,7 +23,7 @@ func replay(p engine.Position, d engine.Dice, moves []engine.Move) (engine.Posit
 	for _, mv := range moves {
 		k := slices.Index(dice, int(mv.Die))
 		if k < 0 {
-			return p, "move " + mv.From.String() + "/" + mv.To.String() + " uses a die " + itoa(int(mv.Die)) + " that is not left"
+			return p, "move " + mv.From.String() + "/" + mv.To.String() + " uses a die " + strconv.Itoa(int(mv.Die)) + " that is not left"
 		}
 		dice = slices.Delete(dice, k, k+1)
 		from := -1 // the bar, one step before the path
@@ -37,7 +38,7 @@ func replay(p engine.Position, d engine.Dice, moves []engine.Move) (engine.Posit
 		to := from + int(mv.Die)
 		switch {
 		case to < 24 && mv.To != path[to]:
-			return p, "move " + mv.From.String() + "/" + mv.To.String() + " does not go " + itoa(int(mv.Die))
+			return p, "move " + mv.From.String() + "/" + mv.To.String() + " does not go " + strconv.Itoa(int(mv.Die))
 		case to >= 24 && mv.To != engine.Off:
 			return p, "move " + mv.From.String() + "/" + mv.To.String() + " should bear off"
 		}
@@ -165,7 +166,7 @@ type moveKey struct {
 func sortedKeys(ks []moveKey) string {
 	s := make([]string, len(ks))
 	for i, k := range ks {
-		s[i] = k.from.String() + "/" + k.to.String() + ":" + itoa(int(k.die)) + ":" + itoa(int(k.hit))
+		s[i] = k.from.String() + "/" + k.to.String() + ":" + strconv.Itoa(int(k.die)) + ":" + strconv.Itoa(int(k.hit))
 	}
 	slices.Sort(s)
 	return strings.Join(s, " ")
@@ -296,7 +297,7 @@ func coarseNotation(moves []engine.Move) string {
 			j++
 		}
 		if j-i > 1 {
-			out = append(out, words[i]+"("+itoa(j-i)+")")
+			out = append(out, words[i]+"("+strconv.Itoa(j-i)+")")
 		} else {
 			out = append(out, words[i])
 		}
@@ -502,7 +503,7 @@ func TestCodeRoundTrip(t *testing.T) {
 			var items []string
 			for pt := engine.Point(24); pt >= 1; pt-- {
 				if n := p.Count(s, pt); n > 0 {
-					items = append(items, pt.String()+"x"+itoa(n))
+					items = append(items, pt.String()+"x"+strconv.Itoa(n))
 				}
 			}
 			return strings.Join(items, " ")
@@ -514,7 +515,7 @@ func TestCodeRoundTrip(t *testing.T) {
 		}
 		for _, s := range []engine.Side{engine.White, engine.Black} {
 			if p.Bar(s) > 0 {
-				lines.WriteString(s.String() + "-bar: " + itoa(p.Bar(s)) + "\n")
+				lines.WriteString(s.String() + "-bar: " + strconv.Itoa(p.Bar(s)) + "\n")
 			}
 		}
 		for _, src := range []string{"game: " + p.Game.String() + "\nposition: " + bare + "\n", lines.String()} {
