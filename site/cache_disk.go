@@ -61,24 +61,18 @@ func (c *Cache) load(target string) {
 	}
 	c.stamps = r.stamps
 	c.moreKey, c.moreSums = r.moreKey, r.moreSums
-	for k, f := range r.figures {
-		if _, ok := c.mem[k]; !ok {
-			c.mem[k] = f
-		}
-	}
-	for k, p := range r.pages {
-		if _, ok := c.pages[k]; !ok {
-			c.pages[k] = p
-		}
-	}
-	for k, p := range r.prints {
-		if _, ok := c.prints[k]; !ok {
-			c.prints[k] = p
-		}
-	}
-	for k, l := range r.lights {
-		if _, ok := c.lights[k]; !ok {
-			c.lights[k] = l
+	addMissing(c.mem, r.figures)
+	addMissing(c.pages, r.pages)
+	addMissing(c.prints, r.prints)
+	addMissing(c.lights, r.lights)
+}
+
+// addMissing copies into dst the entries of src whose keys dst lacks: what
+// this process has computed is not replaced by what the record says.
+func addMissing[K comparable, V any](dst, src map[K]V) {
+	for k, v := range src {
+		if _, ok := dst[k]; !ok {
+			dst[k] = v
 		}
 	}
 }
