@@ -132,6 +132,20 @@ func (t *Turn) UsedDice() []uint8 {
 	return ds
 }
 
+// DiceLeft returns the values of the dice still to play, larger first,
+// as far as the steps tell (see UsedDice); the rules may leave some of
+// them unplayable.
+func (t *Turn) DiceLeft() []uint8 {
+	st := t.cur().states[0]
+	var ds []uint8
+	for k, die := range t.x.dice {
+		if st.used&(1<<k) == 0 {
+			ds = append(ds, die)
+		}
+	}
+	return ds
+}
+
 // Need returns how many dice the play must use.
 func (t *Turn) Need() int { return t.most }
 
@@ -326,7 +340,7 @@ func (t *Turn) singles(o int) *reachEnds {
 
 // canMove reports whether the checker on own point o has a target.
 func (t *Turn) canMove(o int) bool {
-	for _, e := range t.singles(o) {
+	for _, e := range t.reach(o) {
 		if len(e.states) > 0 {
 			return true
 		}

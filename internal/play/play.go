@@ -287,7 +287,7 @@ func (b *Board) idle() string {
 
 // progress says what is played and which dice are left.
 func (b *Board) progress() string {
-	left := b.diceLeft()
+	left := b.turn.DiceLeft()
 	parts := make([]string, len(left))
 	for i, d := range left {
 		parts[i] = strconv.Itoa(int(d))
@@ -295,36 +295,11 @@ func (b *Board) progress() string {
 	return b.lang.CheckerF("board.moved", "play", b.turn.Notation(), "left", strings.Join(parts, ", "))
 }
 
-// diceLeft returns the dice still to play, as far as the rules make the
-// mover play them.
-func (b *Board) diceLeft() []uint8 {
-	d := b.turn.Dice()
-	all := []uint8{d[0], d[1]}
-	if d.IsDouble() {
-		all = []uint8{d[0], d[0], d[0], d[0]}
-	}
-	for _, u := range b.turn.UsedDice() {
-		for i, a := range all {
-			if a == u {
-				all = append(all[:i], all[i+1:]...)
-				break
-			}
-		}
-	}
-	return all
-}
-
 // finished is the verdict on the completed play.
 func (b *Board) finished() string {
 	v := b.turn.Verdict()
 	if v.Legal() && len(v.Play.Moves()) > 0 {
-		row := 0
-		for i, q := range b.plays {
-			if q.Position == v.Play.Position {
-				row = i + 1
-			}
-		}
-		return b.lang.CheckerF("board.done", "play", v.Play.Notation(), "n", strconv.Itoa(row))
+		return b.lang.CheckerF("board.done", "play", v.Play.Notation(), "n", strconv.Itoa(b.row()))
 	}
 	return b.reason(v)
 }
