@@ -7,7 +7,9 @@ BIN := bin/nardydocs
 
 all: build
 
-build:
+# The command, carrying the checker's modules compiled from these sources
+# (make wasm), as a release binary does.
+build: wasm
 	$(GO) build -o $(BIN) ./cmd/nardydocs
 
 # Build the site from content/ into public/.
@@ -64,8 +66,9 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseMoves$$' -fuzztime $(FUZZTIME) ./engine/
 	$(GO) test -run '^$$' -fuzz '^FuzzGnubgID$$' -fuzztime $(FUZZTIME) ./engine/
 
-# Compile the checker's modules into internal/wasm/embedded after a change
-# to the code they are built from (a test fails until it is done).
+# Compile the checker's modules into internal/wasm/embedded, for the
+# command to embed (build products, never committed: a binary without
+# them compiles the modules into its cache on first use).
 wasm:
 	$(GO) test -count=1 -run '^TestEmbeddedModules$$' ./internal/wasm -update
 

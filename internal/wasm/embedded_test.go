@@ -7,13 +7,16 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "compile the modules again into embedded/ (make wasm)")
+var update = flag.Bool("update", false, "compile the modules into embedded/ (make wasm)")
 
-// TestEmbeddedModules: the modules in embedded/ were compiled from these
-// sources, so that a build uses them instead of compiling (make wasm, or
-// go test ./internal/wasm -run Embedded -update, compiles them again
-// after a change to what goes into them).
+// TestEmbeddedModules, run with -update (make wasm), compiles the modules
+// from these sources into embedded/, where make build and make release
+// embed them in the command. They are build products and never
+// committed; a test run without -update has nothing to do here.
 func TestEmbeddedModules(t *testing.T) {
+	if !*update {
+		t.Skip("compiles the modules into embedded/ only with -update (make wasm)")
+	}
 	src, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
@@ -22,40 +25,64 @@ func TestEmbeddedModules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *update {
-		goTool, err := findGo()
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := compile(t.Context(), src, goTool)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for name, data := range map[string][]byte{
-			Checker + ".gz": f[Checker+".gz"],
-			Board + ".gz":   f[Board+".gz"],
-			Exec:            f[Exec],
-			"sources.sum":   []byte(sum + "\n"),
-		} {
-			if err := os.WriteFile(filepath.Join("embedded", name), data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return
+	goTool, err := findGo()
+	if err != nil {
+		t.Fatal(err)
 	}
-	if got := embeddedSum(); got != sum {
-		t.Fatalf("the embedded modules were compiled from other sources (%s; these are %s): run make wasm", got, sum)
-	}
-	f, err := embeddedFiles()
+	f, err := compile(t.Context(), src, goTool)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{Checker, Board} {
 		if len(f[name]) < 1<<20 || string(f[name][:4]) != "\x00asm" {
-			t.Errorf("the embedded %s is not a WebAssembly module (%d bytes)", name, len(f[name]))
+			t.Fatalf("the compiled %s is not a WebAssembly module (%d bytes)", name, len(f[name]))
 		}
 	}
-	if len(f[Exec]) == 0 {
-		t.Errorf("no embedded %s", Exec)
+	for name, data := range map[string][]byte{
+		Checker + ".gz": f[Checker+".gz"],
+		Board + ".gz":   f[Board+".gz"],
+		Exec:            f[Exec],
+		"sources.sum":   []byte(sum + "\n"),
+	} {
+		if err := os.WriteFile(filepath.Join("embedded", name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestStaleEmbeddedNotUsed: modules embedded from other sources than the
+// ones on disk (an edit since make build, even a comment in a package they
+// are compiled from) are never used: the build compiles these sources.
+// Modules embedded from these very sources are used as they are.
+func TestStaleEmbeddedNotUsed(t *testing.T) {
+	src, ok := localSource()
+	if !ok {
+		t.Skip("the sources of this test binary are not on disk")
+	}
+	sum, err := sourceDigest(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{NoCache: true}
+	got, err := o.sourceFor("0123456789abcdef0123456789abcdef")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != src {
+		t.Errorf("stale embedded modules: compiling from %q, want the sources on disk %q", got, src)
+	}
+	got, err = o.sourceFor(sum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != "" {
+		t.Errorf("embedded modules of these sources: compiling from %q, want the embedded ones", got)
+	}
+	got, err = o.sourceFor("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != src {
+		t.Errorf("no embedded modules: compiling from %q, want the sources on disk %q", got, src)
 	}
 }

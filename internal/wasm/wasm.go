@@ -7,8 +7,9 @@
 //
 //   - sources named by the caller (--source, $NARDYDOCS_SOURCE);
 //   - the modules embedded in the binary (embedded/, written by make
-//     wasm), compiled from the same sources: a build then needs no Go
-//     toolchain and no time to compile;
+//     wasm before make build and make release compile the command, and
+//     never committed), compiled from the same sources: a build then
+//     needs no Go toolchain and no time to compile;
 //   - the sources the binary was built from, when they are on disk and
 //     changed since the embedded modules were compiled (a checkout, go
 //     run, go install ./cmd/nardydocs);
@@ -175,7 +176,12 @@ func (o Options) source() (string, error) {
 		}
 		return o.Source, nil
 	}
-	sum := embeddedSum()
+	return o.sourceFor(embeddedSum())
+}
+
+// sourceFor is source for a binary whose embedded modules were compiled
+// from the sources of digest sum ("" when it embeds none).
+func (o Options) sourceFor(sum string) (string, error) {
 	if sum == "" {
 		return ownSource()
 	}
