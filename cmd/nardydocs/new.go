@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -31,12 +32,15 @@ site.`,
 			if len(args) != 1 {
 				return usageError{errors.New("new takes the directory to create: nardydocs new my-site")}
 			}
+			if strings.TrimSpace(args[0]) == "" {
+				return usageError{errors.New("new takes the directory to create, and the name given is empty (an unset variable?): nardydocs new my-site")}
+			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]
-			if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
-				return fmt.Errorf("%s is not empty: give a new directory", dir)
+			if err := checkNewDir(dir); err != nil {
+				return err
 			}
 			err := fs.WalkDir(newSite, "newsite", func(name string, d fs.DirEntry, err error) error {
 				if err != nil {
@@ -54,7 +58,7 @@ site.`,
 				if err != nil {
 					return err
 				}
-				return os.WriteFile(full, data, 0o644)
+				return writeNew(full, data)
 			})
 			if err != nil {
 				return err
@@ -63,4 +67,40 @@ site.`,
 			return nil
 		},
 	}
+}
+
+// checkNewDir refuses a DIR for nardydocs new that exists and is anything
+// but an empty directory.
+func checkNewDir(dir string) error {
+	info, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case !info.IsDir():
+		return fmt.Errorf("%s exists and is not a directory: give a new directory", dir)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	if len(entries) > 0 {
+		return fmt.Errorf("%s is not empty: give a new directory", dir)
+	}
+	return nil
+}
+
+// writeNew writes a file of the new site, never over one that exists
+// (another program may have made it since checkNewDir looked).
+func writeNew(name string, data []byte) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
