@@ -1,11 +1,10 @@
 //go:build !unix
 
-package site
+package outdir
 
 import "io/fs"
 
-// fileStamp is what says that a file of a built site is still the one the
-// build wrote: here, its size and modification time.
-func fileStamp(info fs.FileInfo) stamp {
-	return stamp{size: info.Size(), mtime: info.ModTime().UnixNano()}
+// stampOf returns a file's Stamp: here, its size and modification time.
+func stampOf(info fs.FileInfo) Stamp {
+	return Stamp{Size: info.Size(), MTime: info.ModTime().UnixNano()}
 }

@@ -1,19 +1,19 @@
 //go:build unix
 
-package site
+package outdir
 
 import (
 	"io/fs"
 	"syscall"
 )
 
-// fileStamp is what says that a file of a built site is still the one the
-// build wrote: its size, modification time and inode. Writing to it
-// changes its modification time, replacing it its inode.
-func fileStamp(info fs.FileInfo) stamp {
-	s := stamp{size: info.Size(), mtime: info.ModTime().UnixNano()}
+// stampOf returns a file's Stamp: its size, modification time and
+// inode. Writing to the file changes its modification time, replacing it
+// its inode.
+func stampOf(info fs.FileInfo) Stamp {
+	s := Stamp{Size: info.Size(), MTime: info.ModTime().UnixNano()}
 	if st, ok := info.Sys().(*syscall.Stat_t); ok {
-		s.ino = uint64(st.Ino)
+		s.Ino = uint64(st.Ino)
 	}
 	return s
 }

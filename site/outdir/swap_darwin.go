@@ -1,4 +1,4 @@
-package site
+package outdir
 
 import "golang.org/x/sys/unix"
 
