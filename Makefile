@@ -57,14 +57,24 @@ bench:
 	RUNS=$(BENCHCOUNT) ./scripts/bench-site
 	./scripts/wasm-size
 
-# Each fuzz target runs for FUZZTIME (default 20s).
+# Every fuzz target of every package (go test -list finds them), each
+# for FUZZTIME (default 20s).
 FUZZTIME ?= 20s
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./block/
-	$(GO) test -run '^$$' -fuzz '^FuzzParseTable$$' -fuzztime $(FUZZTIME) ./block/
-	$(GO) test -run '^$$' -fuzz '^FuzzParseCode$$' -fuzztime $(FUZZTIME) ./engine/
-	$(GO) test -run '^$$' -fuzz '^FuzzParseMoves$$' -fuzztime $(FUZZTIME) ./engine/
-	$(GO) test -run '^$$' -fuzz '^FuzzGnubgID$$' -fuzztime $(FUZZTIME) ./engine/
+	@set -e; for pkg in $$($(GO) list ./...); do \
+		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+			echo "$(GO) test -run '^$$' -fuzz '^$$target\$$' -fuzztime $(FUZZTIME) $$pkg"; \
+			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$pkg; \
+		done; \
+	done
+
+# Rewrite the golden files (site/testdata/golden, diagrams/testdata) from
+# what the code makes now, then list the ones that changed: review them
+# (git diff) before committing.
+GOLDEN = ./site/ ./diagrams/
+golden:
+	$(GO) test -count=1 $(GOLDEN) -update
+	@git status --short -- site/testdata diagrams/testdata
 
 # Compile the checker's modules into internal/wasm/embedded, for the
 # command to embed (build products, never committed: a binary without

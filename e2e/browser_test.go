@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/nardydocs/nardydocs/site"
+	siteserve "github.com/nardydocs/nardydocs/site/serve"
 )
 
 // browser starts headless Chromium for a test of at most 90 seconds, or
@@ -64,7 +65,7 @@ func serveContent(t *testing.T) string {
 func serve(t *testing.T, opt site.Options) string {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	ts := httptest.NewServer(site.NewServer(ctx, opt, testWriter{t}))
+	ts := httptest.NewServer(siteserve.New(ctx, opt, testWriter{t}))
 	t.Cleanup(ts.Close)
 	t.Cleanup(cancel) // first: the pages' live-reload streams end
 	return ts.URL

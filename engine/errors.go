@@ -53,15 +53,36 @@ type Error struct {
 	// Omitted is set on a line that stands for that many problems of its
 	// file not listed (see ErrorList.Limit).
 	Omitted int
+	// Err, when set, is the cause: the error of a read, a template or a
+	// write that made the problem. Msg then says what it meant; when Msg
+	// is empty, the cause's text is the message.
+	Err error
 }
 
 // Error writes "place: message", or the message alone when the place is
 // unknown.
 func (e *Error) Error() string {
-	if s := e.Pos.String(); s != "" {
-		return s + ": " + e.Msg
+	msg := e.Msg
+	if msg == "" && e.Err != nil {
+		msg = e.Err.Error()
 	}
-	return e.Msg
+	if s := e.Pos.String(); s != "" {
+		return s + ": " + msg
+	}
+	return msg
+}
+
+// Unwrap returns the cause, so that errors.Is and errors.As see it.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Wrap returns a problem at pos caused by err, with msg (which may be
+// empty) saying what it meant: "msg: err" when both are given.
+func Wrap(pos Pos, msg string, err error) *Error {
+	e := &Error{Pos: pos, Msg: msg, Err: err}
+	if msg != "" && err != nil {
+		e.Msg = msg + ": " + err.Error()
+	}
+	return e
 }
 
 // ErrorList is every problem found in a text (or a whole site), in the
@@ -72,6 +93,11 @@ type ErrorList []*Error
 // Add appends a problem at pos.
 func (l *ErrorList) Add(pos Pos, msg string) {
 	*l = append(*l, &Error{Pos: pos, Msg: msg})
+}
+
+// AddErr appends a problem at pos caused by err (see Wrap).
+func (l *ErrorList) AddErr(pos Pos, msg string, err error) {
+	*l = append(*l, Wrap(pos, msg, err))
 }
 
 // AddCode appends a problem at pos with the code and arguments that name
@@ -131,6 +157,16 @@ func (l ErrorList) Count() int {
 		n += max(e.Omitted, 1)
 	}
 	return n
+}
+
+// Unwrap returns the problems, so that errors.Is and errors.As look into
+// each one and its cause.
+func (l ErrorList) Unwrap() []error {
+	errs := make([]error, len(l))
+	for i, e := range l {
+		errs[i] = e
+	}
+	return errs
 }
 
 // Error writes one problem per line.

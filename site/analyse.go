@@ -2,29 +2,124 @@ package site
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
+	"context"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/internal/wasm"
 	"github.com/nardydocs/nardydocs/site/markdown"
+	"github.com/nardydocs/nardydocs/site/outdir"
 )
 
-// A page is read twice. The first pass (analyse) parses its Markdown and
-// its position blocks: the ids links may point to, the links, the blocks
-// and their problems, what the engine reads of each figure (to compare
-// with the translation), the exercises. Nothing is computed or drawn yet,
-// and the document is not kept, so that memory does not grow with the
-// site. The second pass (render.go) parses the page again, computes every
-// figure, renders the page and hands it to the output at once.
+// The second stage of a build analyses every page: it parses its
+// Markdown and its position blocks and finds the ids links may point to,
+// the links, the blocks and their problems, what the engine reads of
+// each figure (to compare with the translation), the exercises. Nothing
+// is computed or drawn yet. Then the site as a whole is checked — links,
+// translations, the paths of the generated pages — and its navigation
+// made: the index every page is rendered with.
+//
+// A page's parsed document is kept for the render stage when the site
+// is small (keepDocs); a larger site's pages are parsed again as each is
+// rendered, so that memory does not grow with the site.
+
+// keepDocs is the size of the pages' Markdown, in all, up to which their
+// parsed documents are kept from the analyse stage to the render stage.
+const keepDocs = 4 << 20
+
+// index is what the analyse stage gives the next: the source, each
+// page's analysis, where its links lead, the pages left out and the
+// navigation.
+type index struct {
+	*source
+	md    goldmark.Markdown
+	byKey map[string]int // "ru/long/head.md" → index in pages
+	res   []*analysis    // per page
+	// dropped holds the pages left out of a build without the checker
+	// (pages with the checker's block editor), by key.
+	dropped map[string]bool
+	nav     navigation
+}
+
+// analyse analyses every page, at most opt.Jobs at a time, and checks
+// the site as a whole.
+func analyse(ctx context.Context, src *source) (*index, engine.ErrorList, error) {
+	ix := &index{source: src, md: newMarkdown()}
+	ix.byKey = make(map[string]int, len(src.pages))
+	for i, p := range src.pages {
+		ix.byKey[p.key()] = i
+	}
+	size := 0
+	for _, p := range src.pages {
+		size += len(p.src)
+	}
+	keep := size <= keepDocs
+	ix.res = make([]*analysis, len(src.pages))
+	if err := parallel(ctx, src.opt.Jobs, len(src.pages), func(i int) { ix.res[i] = ix.analysePage(i, keep) }); err != nil {
+		return nil, nil, err
+	}
+	var errs engine.ErrorList
+	for _, r := range ix.res {
+		errs = append(errs, r.errs...)
+	}
+	if !src.opt.Checker {
+		ix.dropCheckerPages()
+	}
+	ix.checkTranslations(&errs)
+	ix.checkLinks(&errs)
+	ix.navigate()
+	ix.checkGeneratedPaths(&errs)
+	// What only the checks read is let go: a large site's render stage
+	// then runs in less memory.
+	for _, r := range ix.res {
+		r.ids, r.links, r.figs = nil, nil, nil
+	}
+	return ix, errs, nil
+}
+
+// parallel runs f for every index below n, at most jobs at a time.
+// Results are stored by index, so the output never depends on timing.
+func parallel(ctx context.Context, jobs, n int, f func(i int)) error {
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(jobs)
+	for i := range n {
+		if gctx.Err() != nil {
+			break
+		}
+		g.Go(func() error {
+			if err := gctx.Err(); err != nil {
+				return err
+			}
+			f(i)
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	return ctx.Err()
+}
+
+// newMarkdown returns the Markdown converter of the site: tables,
+// strikethrough, position blocks and heading ids, written as XHTML.
+func newMarkdown() goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(extension.Table, extension.Strikethrough, markdown.Extender{}),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+		goldmark.WithRendererOptions(html.WithXHTML()),
+	)
+}
 
 // analysis is what the first pass found on a page.
 type analysis struct {
@@ -49,6 +144,22 @@ type analysis struct {
 	// sections are the page's second-level headings, for the list of
 	// its sections.
 	sections []navItem
+	// doc is the page's parsed document, kept for the render stage (see
+	// keepDocs), or nil.
+	doc ast.Node
+	// named lists the positions the page's blocks name, in order, as
+	// "name=code"; namedAt, for each figure, how many of them earlier
+	// blocks named: what it may start from (see figureInput).
+	named   []string
+	namedAt []int
+}
+
+// namedBefore returns the positions named before figure num.
+func (r *analysis) namedBefore(num int) []string {
+	if num-1 >= len(r.namedAt) {
+		return nil
+	}
+	return r.named[:r.namedAt[num-1]]
 }
 
 // link is an internal link found in a page.
@@ -57,10 +168,10 @@ type link struct {
 	pos  engine.Pos
 }
 
-// analyser walks one page's document in the first pass.
+// analyser walks one page's document.
 type analyser struct {
-	b     *builder
-	index int // the page's index in b.pages
+	ix    *index
+	index int // the page's index in ix.pages
 	p     *page
 	r     *analysis
 	lines *markdown.LineIndex
@@ -74,24 +185,27 @@ type analyser struct {
 }
 
 // parse parses page p's Markdown, with heading ids that keep Cyrillic.
-func (b *builder) parse(p *page) ast.Node {
+func (ix *index) parse(p *page) ast.Node {
 	pc := parser.NewContext(parser.WithIDs(markdown.NewHeadingIDs()))
-	return b.md.Parser().Parse(text.NewReader(p.src), parser.WithContext(pc))
+	return ix.md.Parser().Parse(text.NewReader(p.src), parser.WithContext(pc))
 }
 
-// analyse is the first pass over page i.
-func (b *builder) analyse(i int) *analysis {
-	p := b.pages[i]
+// analysePage analyses page i, keeping its document with keep.
+func (ix *index) analysePage(i int, keep bool) *analysis {
+	p := ix.pages[i]
 	a := &analyser{
-		b: b, index: i, p: p,
+		ix: ix, index: i, p: p,
 		r:      &analysis{ids: map[string]bool{}, hrefs: map[string]string{}, tables: map[int]*block.Table{}},
 		lines:  markdown.NewLineIndex(p.src),
 		named:  map[string]engine.Position{},
 		unread: map[string]bool{},
 	}
-	doc := b.parse(p)
+	doc := ix.parse(p)
 	_ = ast.Walk(doc, a.visit)
 	a.r.prose = proseDigest(p, doc)
+	if keep {
+		a.r.doc = doc
+	}
 	return a.r
 }
 
@@ -157,7 +271,8 @@ func (a *analyser) figure(n *markdown.Figure) {
 	r.figures++
 	num := r.figures
 	r.ids["fig-"+strconv.Itoa(num)] = true
-	if a.b.tmpl == nil || a.p.fm.broken {
+	r.namedAt = append(r.namedAt, len(r.named))
+	if a.ix.tmpl == nil || a.p.fm.broken {
 		r.blocks = append(r.blocks, nil)
 		return // the templates or the front matter did not load: that is reported
 	}
@@ -173,8 +288,7 @@ func (a *analyser) figure(n *markdown.Figure) {
 		switch {
 		case partial != nil && partial.Name != "":
 			if _, dup := a.named[partial.Name]; !dup {
-				a.named[partial.Name] = partial.Position
-				a.names = append(a.names, partial.Name)
+				a.name(partial.Name, partial.Position)
 			}
 		case partial == nil:
 			if name := blockName(n.Source); name != "" {
@@ -195,13 +309,12 @@ func (a *analyser) figure(n *markdown.Figure) {
 			errs.Rebase(base)
 			r.errs = append(r.errs, errs...)
 		}
-		a.named[blk.Name] = blk.Position
-		a.names = append(a.names, blk.Name)
+		a.name(blk.Name, blk.Position)
 	}
 	if blk.Show.Has(block.ShowEditor) {
 		r.editor = true
 	}
-	if a.b.opt.Checker {
+	if a.ix.opt.Checker {
 		switch {
 		case blk.Show.Has(block.ShowEditor):
 			r.script = wasm.Board
@@ -212,6 +325,13 @@ func (a *analyser) figure(n *markdown.Figure) {
 	if len(blk.Exercises) > 0 {
 		r.exercises = append(r.exercises, exercise{page: a.index, fig: num, blk: blk})
 	}
+}
+
+// name records the position a block names, for the blocks after it.
+func (a *analyser) name(name string, pos engine.Position) {
+	a.named[name] = pos
+	a.names = append(a.names, name)
+	a.r.named = append(a.r.named, name+"="+engine.Code(pos, engine.Dice{}, false, engine.Rules{}))
 }
 
 // unexplained leaves out of a block's problems the "from:" naming a
@@ -230,8 +350,9 @@ func (a *analyser) table(n *markdown.Figure) {
 	r.figures++
 	num := r.figures
 	r.ids["fig-"+strconv.Itoa(num)] = true
+	r.namedAt = append(r.namedAt, len(r.named))
 	r.blocks = append(r.blocks, nil)
-	if a.b.tmpl == nil || a.p.fm.broken {
+	if a.ix.tmpl == nil || a.p.fm.broken {
 		return // the templates or the front matter did not load: that is reported
 	}
 	tab, err := block.ParseTable(n.Source, a.blockOptions())
@@ -261,39 +382,13 @@ func (a *analyser) blockOptions() block.Options {
 	}
 }
 
-// computed returns a figure's HTML without the parts that are not what the
-// engine computed for it: the diagram (digested on its own), the position
-// code (which names the rules) and the checker's form.
-func computed(html []byte) []byte {
-	out := html
-	for _, cut := range [][2]string{{"<svg", "</svg>"}, {`<p class="code">`, "</p>"}, {`<form class="checker"`, "</form>"}} {
-		for {
-			i := bytes.Index(out, []byte(cut[0]))
-			if i < 0 {
-				break
-			}
-			j := bytes.Index(out[i:], []byte(cut[1]))
-			if j < 0 {
-				break
-			}
-			out = append(out[:i:i], out[i+j+len(cut[1]):]...)
-		}
-	}
-	return out
-}
-
-// digest is a short fingerprint of data, for comparing builds.
+// digest is a short fingerprint of data, for comparing builds: "" for
+// none.
 func digest(data []byte) string {
 	if data == nil {
 		return ""
 	}
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:8])
-}
-
-// figureSVG returns the output path of a page's n-th standalone diagram.
-func figureSVG(p *page, n int) string {
-	return string(p.lang) + "/" + p.rel + "-" + strconv.Itoa(n) + ".svg"
+	return outdir.Digest(data)
 }
 
 // plainText returns the text of an inline node's children, without

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -59,9 +60,10 @@ func TestBaseURLOption(t *testing.T) {
 	t.Parallel()
 	files := bothLangs(map[string]*fstest.MapFile{"index.md": pageText("Главная", "Текст.")})
 	_, err := Build(t.Context(), Options{Content: "content", FS: files, BaseURL: "nardy.example"})
-	want := `--base-url: "nardy.example": write the site's full address, e.g. "https://example.org/rules/"`
-	if err == nil || err.Error() != want {
-		t.Errorf("--base-url nardy.example: %v, want %s", err, want)
+	want := `BaseURL "nardy.example": write the site's full address, e.g. "https://example.org/rules/"`
+	var oe *OptionError
+	if !errors.As(err, &oe) || oe.Option != "BaseURL" || err.Error() != want {
+		t.Errorf("BaseURL nardy.example: %v, want an *OptionError %s", err, want)
 	}
 	s, err := Build(t.Context(), Options{Content: "content", FS: files, BaseURL: "https://nardy.example/rules"})
 	if err != nil {

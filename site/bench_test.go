@@ -10,6 +10,7 @@ import (
 	"testing/fstest"
 
 	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/site/memo"
 )
 
 // BenchmarkBuildContent builds the whole site of content/ in memory, both
@@ -63,7 +64,7 @@ func BenchmarkRebuildOnePage(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	opt := Options{Content: "content", FS: files, Checker: true, Cache: NewCache()}
+	opt := Options{Content: "content", FS: files, Checker: true, Memo: memo.New()}
 	if _, err := Build(context.Background(), opt); err != nil {
 		b.Fatal(err)
 	}
@@ -77,6 +78,7 @@ func BenchmarkRebuildOnePage(b *testing.B) {
 		if _, err := Build(context.Background(), opt); err != nil {
 			b.Fatal(err)
 		}
+		opt.Memo.Save()
 	}
 }
 
@@ -91,8 +93,8 @@ func BenchmarkRebuildOnePageDisk(b *testing.B) {
 	}
 	out, cache := filepath.Join(root, "public"), filepath.Join(root, "cache")
 	build := func() {
-		opt := Options{Content: content, Checker: true, Cache: NewDiskCache(cache)}
-		if _, err := BuildTo(context.Background(), opt, out, nil); err != nil {
+		opt := Options{Content: content, Checker: true}
+		if _, err := Publish(context.Background(), opt, Target{Dir: out, MemoDir: cache}); err != nil {
 			b.Fatal(err)
 		}
 	}

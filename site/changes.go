@@ -9,27 +9,22 @@ import (
 	"strings"
 
 	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/site/outdir"
 )
 
 // ManifestFile is written into every built site: the digest of each file,
 // of each page's words, and what each figure computed, row by row, so
 // that the next build can say what changed and rewrite only the files
 // that did. It also marks the output directory as one nardydocs built
-// (see CheckOutput). It names only the site's own paths, nothing of the
+// (see outdir.Check). It names only the site's own paths, nothing of the
 // author's disk.
-const ManifestFile = ".nardydocs-manifest"
+const ManifestFile = outdir.Manifest
 
-// manifestHeader is the first line of a manifest.
-const manifestHeader = "# nardydocs: what each file and figure of this build holds\n"
-
-// Manifest returns the manifest Write writes into the site.
-func (s *Site) Manifest() []byte { return s.manifest() }
-
-// manifest lists every file's digest, every page's words' digest and
-// every figure's digests and rows, one per line.
-func (s *Site) manifest() []byte {
+// Manifest returns the site's manifest: every file's digest, every
+// page's words' digest and every figure's digests and rows, one per line.
+func (s *Site) Manifest() []byte {
 	var b strings.Builder
-	b.WriteString(manifestHeader)
+	b.WriteString(outdir.Header)
 	if s.Input != "" {
 		b.WriteString("input\t" + s.Input + "\n")
 	}
@@ -38,7 +33,7 @@ func (s *Site) manifest() []byte {
 	if digests == nil {
 		digests = map[string]string{}
 		for name, data := range s.Files {
-			digests[name] = digest(data)
+			digests[name] = outdir.Digest(data)
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(digests)) {
@@ -99,9 +94,6 @@ func readManifest(data []byte) manifestData {
 	}
 	return m
 }
-
-// isManifest reports whether data is a nardydocs manifest.
-func isManifest(data []byte) bool { return strings.HasPrefix(string(data), manifestHeader) }
 
 // Changes says what a build changed since the previous one, in the terms
 // of a reader of the site: pages added and removed, pages whose words

@@ -1,9 +1,6 @@
 package site
 
 import (
-	"bytes"
-	"html/template"
-	"net/url"
 	"path"
 	"slices"
 	"strconv"
@@ -13,71 +10,100 @@ import (
 	"github.com/nardydocs/nardydocs/diagrams"
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/internal/board"
-	"github.com/nardydocs/nardydocs/site/markdown"
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
-// figureView is the data of figure.html.
+// A figure is what one position block makes: its board diagram, its
+// tables and statistics computed by the engine, the checker's form. It
+// is made from its figureInput alone, which names it in the memo.
+
+// figureInput is everything a figure is made from: the key of its value
+// in the memo is the digest of these fields (see memoKey), so a field
+// added here is in the key. The block (blk, or tab for a table of
+// positions) is the one read from Source on a page of game Game and
+// rules Rules, after blocks naming the positions Named.
+type figureInput struct {
+	Version   string    // the program
+	Templates string    // the templates' digest
+	Checker   bool      // whether the site has the move checker
+	Lang      i18n.Lang // the page's language
+	Page      string    // the page's output path: the figure's links are relative to it
+	Num       int       // the figure's number on its page
+	Source    string    // the block as written
+	Game      string    // the page's game, "" for none
+	Rules     string    // the page's rule profile
+	Named     []string  // "name=code" of the positions earlier blocks name
+	// Print, when the page goes into a print document, is what the ids
+	// of its text start with there.
+	Print string
+	blk   *block.Block
+	tab   *block.Table
+}
+
+// figureOutput is a figure made: its HTML in the page and, for a page
+// in a print document, there; its standalone diagram, for printing; what
+// it computed, in no language (Rows); the digests of its computed part
+// and its diagram; and, for each claim of the block, what the engine
+// gives.
+type figureOutput struct {
+	HTML, Print     []byte
+	SVG             []byte
+	Rows            []string
+	Tables, Diagram string
+	Claims          []claimResult
+}
+
+// claimResult is what the engine gives for an "expect:" claim, and
+// whether the claim holds.
+type claimResult struct {
+	Got string
+	OK  bool
+}
+
+// figureView is a figure as its page shows it, all but its drawings:
+// what the engine computed, in the page's words.
 type figureView struct {
 	L       i18n.Lang
 	ID      string
-	SVG     template.HTML
 	Caption string
 	Code    string
 	GnubgID string // short nardy: the GNU Backgammon Position ID
 	SVGHref string
-	Moves   *movesView
-	Rolls   *rollsView
-	Replies *repliesView
-	Stats   []statView
-	Odds    []oddsView
-	Illegal *illegalView
-	After   *afterView
-	Result  string
-	Checker *checkerView
-	Editor  *editorView
+	// Drawn says the figure has a diagram; After, that it also draws the
+	// position after the play AfterPlay beside it.
+	Drawn     bool
+	After     bool
+	AfterPlay string
+	Moves     *movesView
+	Rolls     *rollsView
+	Replies   *repliesView
+	Stats     []statView
+	Odds      []oddsView
+	Illegal   *illegalView
+	Result    string
+	Checker   *checkerView
+	Editor    *editorView
 	// Legend links the notation page, from every table of moves.
 	Legend string
+}
+
+// drawings are a figure's SVG drawings, for the id they are drawn with:
+// its board, the board after the "after:" play, the grid of each
+// statistic.
+type drawings struct {
+	board, after string
+	grids        []string
 }
 
 // checkerView is the move checker under a figure.
 type checkerView struct {
 	Dice string
-	// Board is set when the figure's diagram is playable; Panel is then
-	// the board's controls.
+	// Board is set when the figure's diagram is playable; the board's
+	// controls (boardPlay) are then in the form.
 	Board bool
-	Panel template.HTML
 	// Task is the exercise the board sets online: "plays" (find every
 	// play) or "illegal" (is the block's illegal play allowed?, Illegal).
 	Task, Illegal string
-}
-
-// panelKey names a board's controls: they depend only on the language and
-// the task.
-type panelKey struct {
-	lang          i18n.Lang
-	task, illegal string
-}
-
-// panel returns the board's controls for language l and a figure's task,
-// rendered once for all the figures that share them.
-func (b *builder) panel(l i18n.Lang, cv *checkerView) (template.HTML, error) {
-	key := panelKey{l, cv.Task, cv.Illegal}
-	b.panelMu.Lock()
-	defer b.panelMu.Unlock()
-	if h, ok := b.panels[key]; ok {
-		return h, nil
-	}
-	var out bytes.Buffer
-	if err := b.tmpl.HTML.ExecuteTemplate(&out, "board-play", figureView{L: l, Checker: cv}); err != nil {
-		return "", err
-	}
-	if b.panels == nil {
-		b.panels = map[panelKey]template.HTML{}
-	}
-	h := template.HTML(out.String())
-	b.panels[key] = h
-	return h, nil
 }
 
 // editorView is the standalone checker: the reader edits the block.
@@ -94,10 +120,10 @@ type movesView struct {
 	Extra   string // the third column's heading, if any
 	Rows    []moveRow
 	// Columns are the rows as the page sets them: one table, or, for
-	// many rows, a few shorter tables side by side, each with its
-	// column headings; each column's rows are written once, as HTML
-	// (there may be hundreds of rows in a page, thousands in a site).
-	Columns []template.HTML
+	// many rows, a few shorter tables side by side.
+	Columns [][]moveRow
+	// Marked is the tag after the play the prose discusses.
+	Marked string
 }
 
 type moveRow struct {
@@ -136,13 +162,6 @@ type replyRow struct {
 
 type illegalView struct{ Play, Reason string }
 
-// afterView is the position after the play of an "after:" line, drawn
-// beside the block's.
-type afterView struct {
-	Play string
-	SVG  template.HTML
-}
-
 // compactRows is how many legal plays a figure lists in one table; more
 // are set in moveColumns tables side by side.
 const (
@@ -154,66 +173,36 @@ const (
 // it gives only their number.
 const maxListedPlays = 8
 
-// figureOut is what one position block produced: the figure's HTML, its
-// standalone SVG (nil without a diagram), the parsed block, the figures
-// of its "odds:" tables and, in no language, the rows of everything it
-// computed (for the change reports).
-type figureOut struct {
-	html, svg []byte
-	blk       *block.Block
-	odds      []oddsResult
-	rows      []string
-}
-
-// figure computes one position block's figure and renders it. Its
+// makeFigure computes a position block's figure and writes it. Its
 // problems come back as an engine.ErrorList (or an *engine.Error) placed
 // inside the block.
-func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, blk *block.Block) (*figureOut, error) {
-	inBlock := func(msg string) error { return &engine.Error{Pos: engine.Pos{Line: 1, Col: 1}, Msg: msg} }
-	l := p.lang
+func makeFigure(in *figureInput) (*figureOutput, error) {
+	inBlock := func(msg string, err error) error {
+		return engine.Wrap(engine.Pos{Line: 1, Col: 1}, msg, err)
+	}
+	blk := in.blk
+	l := in.Lang
 	pos := blk.Position
+	id := "fig-" + strconv.Itoa(in.Num)
 	rp := newRollPlays(blk)
-	v := figureView{
+	v := &figureView{
 		L:       l,
 		ID:      id,
 		Caption: blk.Caption,
 		Code:    engine.Code(pos, blk.Dice, blk.HasDice, blk.Rules),
-		Legend:  relURL(p.url(), notationURL(l)),
+		Legend:  relURL(in.Page, notationURL(l)),
 	}
 	if pos.Game == engine.Short {
 		v.GnubgID, _ = pos.GnubgID()
 	}
-	var standalone []byte
 	// A figure with a roll to try has the move checker: its form, and a
 	// board the reader plays the roll on.
-	hasChecker := blk.Show.Has(block.ShowChecker) && blk.HasDice && !pos.GameOver(blk.Rules) && b.opt.Checker
+	hasChecker := blk.Show.Has(block.ShowChecker) && blk.HasDice && !pos.GameOver(blk.Rules) && in.Checker
 	if blk.Show.Has(block.ShowDiagram) {
-		// The figure itself has the id id.
-		dopt := board.Options(l, blk, id+"-board")
-		dopt.Printable = true // printed in the print theme (diagrams.PrintCSS in style.css)
-		// The standalone checker's board is playable too.
-		dopt.Playable = hasChecker || blk.Show.Has(block.ShowEditor) && blk.HasDice && b.opt.Checker
-		var inline strings.Builder
-		if err := diagrams.Inline(&inline, pos, dopt); err != nil {
-			return nil, inBlock("diagram: " + err.Error())
-		}
-		v.SVG = template.HTML(inline.String())
-		// The standalone file is for printing: the same drawing, with the
-		// print theme's rules, at an A4 page's text width.
-		var sa bytes.Buffer
-		if err := diagrams.StandaloneFrom(&sa, inline.String(), PaperA4); err != nil {
-			return nil, inBlock("diagram: " + err.Error())
-		}
-		standalone = sa.Bytes()
-		v.SVGHref = url.PathEscape(path.Base(figureSVG(p, num)))
+		v.Drawn = true
+		v.SVGHref = figureSVGName(in.Page, in.Num)
 		if blk.After != nil {
-			aopt := board.AfterOptions(l, blk, id+"-after")
-			aopt.Printable = true
-			var after strings.Builder
-			if err := diagrams.Inline(&after, blk.After.Position, aopt); err != nil {
-				return nil, inBlock("diagram after " + blk.AfterText + ": " + err.Error())
-			}
-			v.After = &afterView{Play: blk.AfterText, SVG: template.HTML(after.String())}
+			v.After, v.AfterPlay = true, blk.AfterText
 		}
 	}
 	game := pos.Game
@@ -221,49 +210,19 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, blk *b
 		v.Moves = movesTable(l, blk, rp)
 	}
 	if blk.Show.Has(block.ShowRolls) {
-		rv := &rollsView{Caption: rollsCaption(l, blk.Rolls)}
-		if game == engine.Long {
-			rv.Extra = l.T("fig.col.head")
-		}
-		for _, d := range blk.Rolls {
-			plays := rp.of(d)
-			row := rollRow{Roll: d.String()}
-			switch {
-			case pos.GameOver(blk.Rules):
-				row.Plays = l.T("fig.moves.over")
-			case len(plays) == 0:
-				row.Plays = l.T("fig.moves.none")
-			case len(plays) > maxListedPlays:
-				row.Plays = l.N(len(plays), "play")
-			default:
-				notes := make([]string, len(plays))
-				for i, pl := range plays {
-					notes[i] = pl.Notation()
-				}
-				row.Plays = l.Or(notes)
-			}
-			if len(plays) > 0 {
-				row.Lost = l.Lost(d, plays[0].DicePlayed())
-				if game == engine.Long {
-					row.Extra = headCounts(l, plays)
-				}
-			}
-			rv.Rows = append(rv.Rows, row)
-		}
-		v.Rolls = rv
+		v.Rolls = rollsTable(l, blk, rp)
 	}
 	var replies []engine.Reply
 	if blk.Show.Has(block.ShowReplies) && len(blk.Replies) > 0 {
 		replies = engine.Replies(pos, blk.Rules, blk.Rolls, blk.Replies)
 		v.Replies = repliesTable(l, pos, blk.Replies, replies)
 	}
+	var counts []engine.RollCount
 	if blk.Show.Has(block.ShowStats) {
-		for k, st := range blk.Stats {
-			sv, err := newStatView(l, st, rp.count(st), id+"-rolls-"+strconv.Itoa(k+1))
-			if err != nil {
-				return nil, inBlock("roll grid: " + err.Error())
-			}
-			v.Stats = append(v.Stats, sv)
+		for _, st := range blk.Stats {
+			c := rp.count(st)
+			counts = append(counts, c)
+			v.Stats = append(v.Stats, newStatView(l, st, c))
 		}
 	}
 	var oddsRes []oddsResult
@@ -283,17 +242,10 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, blk *b
 		case slices.Contains(blk.Exercises, block.ExercisePlays):
 			cv.Task = "plays"
 		}
-		if cv.Board {
-			h, err := b.panel(l, cv)
-			if err != nil {
-				return nil, inBlock("template board-play: " + err.Error())
-			}
-			cv.Panel = h
-		}
 		v.Checker = cv
 	}
 	if blk.Show.Has(block.ShowEditor) {
-		ev := &editorView{Source: editorSource(n.Source)}
+		ev := &editorView{Source: editorSource(in.Source)}
 		if blk.HasDice {
 			for _, pl := range rp.of(blk.Dice) {
 				ev.Plays = append(ev.Plays, pl.Notation())
@@ -308,11 +260,130 @@ func (b *builder) figure(p *page, n *markdown.Figure, id string, num int, blk *b
 		verdict := engine.ExplainSegments(pos, blk.Dice, blk.Rules, blk.Illegal)
 		v.Illegal = &illegalView{Play: blk.IllegalText, Reason: l.Reason(verdict, game, blk.Dice)}
 	}
-	var out bytes.Buffer
-	if err := b.tmpl.HTML.ExecuteTemplate(&out, "figure.html", v); err != nil {
-		return nil, inBlock("template figure.html: " + err.Error())
+
+	out := &figureOutput{Rows: computedRows(blk, oddsRes, rp, replies)}
+	// The drawings: a playable board for the checker (the standalone
+	// checker's too), in the screen theme with the print theme's classes
+	// (diagrams.PrintCSS in style.css turns them into it on paper).
+	playable := hasChecker || blk.Show.Has(block.ShowEditor) && blk.HasDice && in.Checker
+	draw := func(id string) (drawings, error) {
+		var d drawings
+		if v.Drawn {
+			dopt := board.Options(l, blk, id+"-board")
+			dopt.Printable, dopt.Playable = true, playable
+			var b strings.Builder
+			if err := diagrams.Inline(&b, pos, dopt); err != nil {
+				return d, inBlock("diagram", err)
+			}
+			d.board = b.String()
+			if blk.After != nil {
+				aopt := board.AfterOptions(l, blk, id+"-after")
+				aopt.Printable = true
+				var a strings.Builder
+				if err := diagrams.Inline(&a, blk.After.Position, aopt); err != nil {
+					return d, inBlock("diagram after "+blk.AfterText, err)
+				}
+				d.after = a.String()
+			}
+		}
+		for k, sv := range v.Stats {
+			grid, err := rollGrid(l, sv, counts[k], id+"-rolls-"+strconv.Itoa(k+1))
+			if err != nil {
+				return d, inBlock("roll grid", err)
+			}
+			d.grids = append(d.grids, grid)
+		}
+		return d, nil
 	}
-	return &figureOut{html: out.Bytes(), svg: standalone, blk: blk, odds: oddsRes, rows: computedRows(blk, oddsRes, rp, replies)}, nil
+	d, err := draw(id)
+	if err != nil {
+		return nil, err
+	}
+	if v.Drawn {
+		// The standalone file is for printing: the same drawing, with the
+		// print theme's rules, at an A4 page's text width.
+		var sa strings.Builder
+		if err := diagrams.StandaloneFrom(&sa, d.board, PaperA4); err != nil {
+			return nil, inBlock("diagram", err)
+		}
+		out.SVG = []byte(sa.String())
+		out.Diagram = digest(out.SVG)
+	}
+	var w htmlWriter
+	writeFigure(&w, v, d, pageFigure)
+	out.HTML = slices.Clip(w.Bytes())
+	var t htmlWriter
+	writeFigure(&t, v, drawings{grids: make([]string, len(d.grids))}, computedPart)
+	out.Tables = digest(t.Bytes())
+	if in.Print != "" {
+		pv := *v
+		pv.ID = in.Print + id
+		pd, err := draw(pv.ID)
+		if err != nil {
+			return nil, err
+		}
+		var p htmlWriter
+		writeFigure(&p, &pv, pd, printFigure)
+		out.Print = slices.Clip(p.Bytes())
+	}
+	for _, e := range blk.Expect {
+		var c claimResult
+		if e.Odds != nil {
+			c.Got, c.OK = verifyOdds(blk, e.Odds, oddsRes)
+		} else {
+			c.Got, c.OK = blk.Verify(e)
+		}
+		out.Claims = append(out.Claims, c)
+	}
+	return out, nil
+}
+
+// figureSVGName returns the name, relative to its page at url, of the
+// page's n-th standalone diagram.
+func figureSVGName(url string, n int) string {
+	return escapePath(path.Base(figureSVG(url, n)))
+}
+
+// figureSVG returns the output path of the n-th standalone diagram of
+// the page at url.
+func figureSVG(url string, n int) string {
+	return strings.TrimSuffix(url, ".html") + "-" + strconv.Itoa(n) + ".svg"
+}
+
+// rollsTable lists, for each roll of the block's "rolls:", its legal
+// plays.
+func rollsTable(l i18n.Lang, blk *block.Block, rp *rollPlays) *rollsView {
+	pos := blk.Position
+	rv := &rollsView{Caption: rollsCaption(l, blk.Rolls)}
+	if pos.Game == engine.Long {
+		rv.Extra = l.T("fig.col.head")
+	}
+	for _, d := range blk.Rolls {
+		plays := rp.of(d)
+		row := rollRow{Roll: d.String()}
+		switch {
+		case pos.GameOver(blk.Rules):
+			row.Plays = l.T("fig.moves.over")
+		case len(plays) == 0:
+			row.Plays = l.T("fig.moves.none")
+		case len(plays) > maxListedPlays:
+			row.Plays = l.N(len(plays), "play")
+		default:
+			notes := make([]string, len(plays))
+			for i, pl := range plays {
+				notes[i] = pl.Notation()
+			}
+			row.Plays = l.Or(notes)
+		}
+		if len(plays) > 0 {
+			row.Lost = l.Lost(d, plays[0].DicePlayed())
+			if pos.Game == engine.Long {
+				row.Extra = headCounts(l, plays)
+			}
+		}
+		rv.Rows = append(rv.Rows, row)
+	}
+	return rv
 }
 
 // repliesTable lays out the rows of a replies table in language l.
@@ -386,7 +457,8 @@ func movesTable(l i18n.Lang, blk *block.Block, rp *rollPlays) *movesView {
 		marked := blk.Highlight != nil && pl.Position == blk.Highlight.Position
 		mv.Rows = append(mv.Rows, moveRow{N: i + 1, Play: pl.Notation(), Extra: extra(pl), Marked: marked})
 	}
-	setColumns(mv, l.T("fig.marked"))
+	mv.Marked = l.T("fig.marked")
+	setColumns(mv)
 	return mv
 }
 
@@ -409,41 +481,16 @@ func rollsCaption(l i18n.Lang, rolls []engine.Dice) string {
 }
 
 // setColumns sets the rows of a moves table in one table or, when there
-// are more than compactRows, in moveColumns tables side by side. marked
-// is the tag after the play the prose discusses.
-func setColumns(mv *movesView, marked string) {
-	cols := [][]moveRow{mv.Rows}
+// are more than compactRows, in moveColumns tables side by side.
+func setColumns(mv *movesView) {
+	mv.Columns = [][]moveRow{mv.Rows}
 	if n := len(mv.Rows); n > compactRows {
-		cols = nil
+		mv.Columns = nil
 		per := (n + moveColumns - 1) / moveColumns
 		for k := 0; k < n; k += per {
-			cols = append(cols, mv.Rows[k:min(k+per, n)])
+			mv.Columns = append(mv.Columns, mv.Rows[k:min(k+per, n)])
 		}
 	}
-	mv.Columns = make([]template.HTML, len(cols))
-	for i, rows := range cols {
-		mv.Columns[i] = moveRowsHTML(rows, mv.Extra != "", marked)
-	}
-}
-
-// moveRowsHTML writes rows of a moves table: number, play (marked when
-// the prose discusses it) and, with extra, the third column.
-func moveRowsHTML(rows []moveRow, extra bool, marked string) template.HTML {
-	var b strings.Builder
-	for _, r := range rows {
-		n := strconv.Itoa(r.N)
-		play := template.HTMLEscapeString(r.Play)
-		if r.Marked {
-			b.WriteString("\n<tr class=\"marked\"><td>" + n + `</td><td class="play"><mark>` + play + `</mark> <span class="tag"><span aria-hidden="true">▲ </span>` + template.HTMLEscapeString(marked) + "</span></td>")
-		} else {
-			b.WriteString("\n<tr><td>" + n + `</td><td class="play">` + play + "</td>")
-		}
-		if extra {
-			b.WriteString("<td>" + strconv.Itoa(r.Extra) + "</td>")
-		}
-		b.WriteString("</tr>")
-	}
-	return template.HTML(b.String())
 }
 
 // headCounts writes how many checkers the plays take from the head: "2",

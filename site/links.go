@@ -22,35 +22,35 @@ func isInternal(dest string) bool {
 
 // checkLinks resolves every internal link, reports broken ones and
 // keeps, for the others, the destination in the built site.
-func (b *builder) checkLinks(errs *engine.ErrorList) {
-	for i, p := range b.pages {
-		for _, l := range b.res[i].links {
+func (ix *index) checkLinks(errs *engine.ErrorList) {
+	for i, p := range ix.pages {
+		for _, l := range ix.res[i].links {
 			target, anchor := resolveLink(p, l.dest)
 			if !strings.HasSuffix(target, ".md") {
 				errs.Add(l.pos, "link "+strconv.Quote(l.dest)+`: link to another page by its .md file, e.g. "head.md" or "../glossary.md#зары"`)
 				continue
 			}
-			j, ok := b.byKey[target]
-			if !ok && b.dropped[target] {
-				b.res[i].hrefs[l.dest] = "" // its text stays, without the link
+			j, ok := ix.byKey[target]
+			if !ok && ix.dropped[target] {
+				ix.res[i].hrefs[l.dest] = "" // its text stays, without the link
 				continue
 			}
 			if !ok {
-				errs.Add(l.pos, "broken link "+strconv.Quote(l.dest)+": "+b.contentPath(target)+" does not exist")
+				errs.Add(l.pos, "broken link "+strconv.Quote(l.dest)+": "+ix.contentPath(target)+" does not exist")
 				continue
 			}
-			if anchor != "" && !b.res[j].ids[anchor] {
-				errs.Add(l.pos, "broken link "+strconv.Quote(l.dest)+": "+b.contentPath(target)+" has no heading or figure with id "+strconv.Quote(anchor))
+			if anchor != "" && !ix.res[j].ids[anchor] {
+				errs.Add(l.pos, "broken link "+strconv.Quote(l.dest)+": "+ix.contentPath(target)+" has no heading or figure with id "+strconv.Quote(anchor))
 				continue
 			}
-			href := relURL(p.url(), b.pages[j].url())
+			href := relURL(p.url(), ix.pages[j].url())
 			if j == i && anchor != "" {
 				href = ""
 			}
 			if anchor != "" {
 				href += "#" + anchor
 			}
-			b.res[i].hrefs[l.dest] = href
+			ix.res[i].hrefs[l.dest] = href
 		}
 	}
 }
@@ -80,7 +80,7 @@ func escapePath(p string) string {
 }
 
 // absURL returns the address of the site's file at slash path p.
-func (b *builder) absURL(p string) string { return b.cfg.BaseURL + escapePath(p) }
+func (s *source) absURL(p string) string { return s.cfg.BaseURL + escapePath(p) }
 
 // resolveLink resolves a link written in page p to a content path
 // relative to the content root ("ru/long/head.md") and an anchor. The
@@ -100,27 +100,27 @@ func resolveLink(p *page, dest string) (target, anchor string) {
 // that holds the checker's block editor: without the checker it would
 // offer controls that do nothing. A link to it keeps its text, without
 // the link.
-func (b *builder) dropCheckerPages() {
+func (ix *index) dropCheckerPages() {
 	var pages []*page
 	var res []*analysis
-	b.dropped = map[string]bool{}
-	for i, p := range b.pages {
-		if b.res[i].editor {
-			b.dropped[p.key()] = true
+	ix.dropped = map[string]bool{}
+	for i, p := range ix.pages {
+		if ix.res[i].editor {
+			ix.dropped[p.key()] = true
 			continue
 		}
 		pages = append(pages, p)
-		res = append(res, b.res[i])
+		res = append(res, ix.res[i])
 	}
-	if len(pages) == len(b.pages) {
+	if len(pages) == len(ix.pages) {
 		return
 	}
-	b.pages, b.res = pages, res
-	b.byKey = map[string]int{}
-	for i, p := range b.pages {
-		b.byKey[p.key()] = i
+	ix.pages, ix.res = pages, res
+	ix.byKey = map[string]int{}
+	for i, p := range ix.pages {
+		ix.byKey[p.key()] = i
 	}
-	for i, r := range b.res {
+	for i, r := range ix.res {
 		for k := range r.exercises {
 			r.exercises[k].page = i
 		}

@@ -44,7 +44,7 @@ type navSection struct {
 type navItem struct {
 	Title string
 	Href  string
-	index int // in builder.pages, or -1 (a generated page)
+	index int // in index.pages, or -1 (a generated page)
 	url   string
 }
 
@@ -61,9 +61,18 @@ type navigation struct {
 	// at finds an entry of a large section by its url.
 	at map[string]navAt
 	// print[l][k]: section k of language l has a print document;
-	// inPrint[i]: page i goes into one.
+	// printAt[i]: page i is the printAt[i]-th page of one (0: of none).
 	print   map[i18n.Lang]map[int]bool
-	inPrint []bool
+	printAt []int
+}
+
+// printPrefix returns what the ids of page i start with in its print
+// document ("p3-": it is its third page), or "" when it is in none.
+func (n navigation) printPrefix(i int) string {
+	if n.printAt[i] == 0 {
+		return ""
+	}
+	return "p" + strconv.Itoa(n.printAt[i]) + "-"
 }
 
 // printed reports whether section k of language l has a print document.
@@ -84,35 +93,35 @@ type navAt struct{ sec, entry int }
 
 // navigate computes the table of contents, the reading order, which
 // worksheets and contents pages exist; after the first pass.
-func (b *builder) navigate() {
+func (ix *index) navigate() {
 	n := navigation{
 		secs:      map[i18n.Lang][]navSection{},
 		order:     map[i18n.Lang][]int{},
-		pos:       make([]int, len(b.pages)),
+		pos:       make([]int, len(ix.pages)),
 		worksheet: map[i18n.Lang]map[engine.Game]bool{},
 		contents:  map[i18n.Lang]bool{},
 		at:        map[string]navAt{},
 		print:     map[i18n.Lang]map[int]bool{},
-		inPrint:   make([]bool, len(b.pages)),
+		printAt:   make([]int, len(ix.pages)),
 	}
 	for _, l := range i18n.Langs {
 		n.worksheet[l] = map[engine.Game]bool{}
 	}
-	for i, r := range b.res {
+	for i, r := range ix.res {
 		for _, e := range r.exercises {
-			n.worksheet[b.pages[i].lang][e.blk.Position.Game] = true
+			n.worksheet[ix.pages[i].lang][e.blk.Position.Game] = true
 		}
 	}
 	for _, lang := range i18n.Langs {
-		secs := b.sections(lang)
+		secs := ix.sections(lang)
 		for k := range secs {
 			s := &secs[k]
 			s.ID = "s-" + strconv.Itoa(k+1)
 			if s.index >= 0 {
-				s.game, s.hasGame = engine.ParseGame(section(b.pages[s.index].rel))
+				s.game, s.hasGame = engine.ParseGame(section(ix.pages[s.index].rel))
 			}
 			for j := range s.Pages {
-				s.Pages[j].url = b.pages[s.Pages[j].index].url()
+				s.Pages[j].url = ix.pages[s.Pages[j].index].url()
 			}
 			// A game's section listed in full has a print document.
 			if s.hasGame && len(s.Pages) < tocFull {
@@ -120,8 +129,8 @@ func (b *builder) navigate() {
 					n.print[lang] = map[int]bool{}
 				}
 				n.print[lang][k] = true
-				for _, i := range b.sectionOrder(*s) {
-					n.inPrint[i] = true
+				for k, i := range ix.sectionOrder(*s) {
+					n.printAt[i] = k + 1
 				}
 				s.Pages = append(s.Pages, navItem{Title: lang.T("print.nav"), index: -1, url: printURL(lang, s.game)})
 			}
@@ -152,16 +161,16 @@ func (b *builder) navigate() {
 		}
 		n.order[lang] = order
 	}
-	b.nav = n
+	ix.nav = n
 }
 
 // sections returns the sections of language lang's table of contents in
 // reading order.
-func (b *builder) sections(lang i18n.Lang) []navSection {
+func (ix *index) sections(lang i18n.Lang) []navSection {
 	col := collate.New(language.Make(string(lang)))
 	bySec := map[string]*navSection{}
 	var secs []string
-	for i, p := range b.pages {
+	for i, p := range ix.pages {
 		if p.lang != lang {
 			continue
 		}
@@ -180,7 +189,7 @@ func (b *builder) sections(lang i18n.Lang) []navSection {
 		s.Pages = append(s.Pages, navItem{Title: p.fm.Title, index: i})
 	}
 	less := func(ai, bi int, at, bt string) int {
-		if d := b.pages[ai].fm.Order - b.pages[bi].fm.Order; d != 0 {
+		if d := ix.pages[ai].fm.Order - ix.pages[bi].fm.Order; d != 0 {
 			return d
 		}
 		return col.CompareString(at, bt)
@@ -188,7 +197,7 @@ func (b *builder) sections(lang i18n.Lang) []navSection {
 	for _, s := range bySec {
 		slices.SortStableFunc(s.Pages, func(x, y navItem) int {
 			// The language's home page comes first.
-			if xi, yi := b.pages[x.index].rel == "index", b.pages[y.index].rel == "index"; xi != yi {
+			if xi, yi := ix.pages[x.index].rel == "index", ix.pages[y.index].rel == "index"; xi != yi {
 				if xi {
 					return -1
 				}
@@ -219,18 +228,33 @@ func (b *builder) sections(lang i18n.Lang) []navSection {
 }
 
 // neighbours returns the pages before and after page i in reading order.
-func (b *builder) neighbours(i int) (prev, next *navItem) {
-	p := b.pages[i]
-	order, k := b.nav.order[p.lang], b.nav.pos[i]
+func (ix *index) neighbours(i int) (prev, next *navItem) {
+	p := ix.pages[i]
+	order, k := ix.nav.order[p.lang], ix.nav.pos[i]
 	if k > 0 {
 		j := order[k-1]
-		prev = &navItem{Title: b.pages[j].fm.Title, Href: relURL(p.url(), b.pages[j].url())}
+		prev = &navItem{Title: ix.pages[j].fm.Title, Href: relURL(p.url(), ix.pages[j].url())}
 	}
 	if k+1 < len(order) {
 		j := order[k+1]
-		next = &navItem{Title: b.pages[j].fm.Title, Href: relURL(p.url(), b.pages[j].url())}
+		next = &navItem{Title: ix.pages[j].fm.Title, Href: relURL(p.url(), ix.pages[j].url())}
 	}
 	return prev, next
+}
+
+// sectionOrder returns the pages of section s in reading order: its
+// index page, then the others.
+func (ix *index) sectionOrder(s navSection) []int {
+	var order []int
+	if s.index >= 0 {
+		order = append(order, s.index)
+	}
+	for _, it := range s.Pages {
+		if it.index >= 0 {
+			order = append(order, it.index)
+		}
+	}
+	return order
 }
 
 // contentsURL returns the output path of a language's contents page.
@@ -241,19 +265,19 @@ func contentsURL(l i18n.Lang) string { return string(l) + "/contents.html" }
 // page's directory, so each section is rendered once per directory, and
 // the whole table once per directory for the pages whose section is
 // listed in full; a page of a large section gets the window around it.
-func (b *builder) toc(l i18n.Lang, url string) (template.HTML, error) {
+func (rn *renderer) toc(l i18n.Lang, url string) (template.HTML, error) {
 	dir := path.Dir(url)
-	at, windowed := b.nav.at[url]
+	at, windowed := rn.nav.at[url]
 	key := string(l) + "\x00" + dir
 	var html string
 	ok := false
 	if !windowed {
-		b.tocMu.Lock()
-		html, ok = b.tocs[key]
-		b.tocMu.Unlock()
+		rn.tocMu.Lock()
+		html, ok = rn.tocs[key]
+		rn.tocMu.Unlock()
 	}
 	if !ok {
-		secs := b.nav.secs[l]
+		secs := rn.nav.secs[l]
 		view := struct {
 			L        i18n.Lang
 			Sections []template.HTML
@@ -264,26 +288,26 @@ func (b *builder) toc(l i18n.Lang, url string) (template.HTML, error) {
 			var err error
 			if windowed && k == at.sec {
 				n := len(secs[k].Pages)
-				view.Sections[k], err = b.tocSection(l, from, k, max(0, min(at.entry-tocAround, n-2*tocAround-1)))
+				view.Sections[k], err = rn.tocSection(l, from, k, max(0, min(at.entry-tocAround, n-2*tocAround-1)))
 			} else {
-				view.Sections[k], err = b.tocSectionCached(l, from, k)
+				view.Sections[k], err = rn.tocSectionCached(l, from, k)
 			}
 			if err != nil {
 				return "", err
 			}
 		}
-		if b.nav.contents[l] {
+		if rn.nav.contents[l] {
 			view.Contents = relURL(from, contentsURL(l))
 		}
 		var out bytes.Buffer
-		if err := b.tmpl.HTML.ExecuteTemplate(&out, "nav.html", view); err != nil {
+		if err := rn.tmpl.HTML.ExecuteTemplate(&out, "nav.html", view); err != nil {
 			return "", err
 		}
 		html = strings.TrimSuffix(out.String(), "\n")
 		if !windowed {
-			b.tocMu.Lock()
-			b.tocs[key] = html
-			b.tocMu.Unlock()
+			rn.tocMu.Lock()
+			rn.tocs[key] = html
+			rn.tocMu.Unlock()
 		}
 	}
 	self := `href="` + relURL(url, url) + `"`
@@ -293,21 +317,21 @@ func (b *builder) toc(l i18n.Lang, url string) (template.HTML, error) {
 // tocSectionCached returns section k of language l's table of contents
 // as a page at from shows it when it is not in that section: rendered
 // once per directory.
-func (b *builder) tocSectionCached(l i18n.Lang, from string, k int) (template.HTML, error) {
+func (rn *renderer) tocSectionCached(l i18n.Lang, from string, k int) (template.HTML, error) {
 	key := string(l) + "\x00" + path.Dir(from) + "\x00" + strconv.Itoa(k)
-	b.tocMu.Lock()
-	html, ok := b.tocs[key]
-	b.tocMu.Unlock()
+	rn.tocMu.Lock()
+	html, ok := rn.tocs[key]
+	rn.tocMu.Unlock()
 	if ok {
 		return template.HTML(html), nil
 	}
-	h, err := b.tocSection(l, from, k, 0)
+	h, err := rn.tocSection(l, from, k, 0)
 	if err != nil {
 		return "", err
 	}
-	b.tocMu.Lock()
-	b.tocs[key] = string(h)
-	b.tocMu.Unlock()
+	rn.tocMu.Lock()
+	rn.tocs[key] = string(h)
+	rn.tocMu.Unlock()
 	return h, nil
 }
 
@@ -315,10 +339,10 @@ func (b *builder) tocSectionCached(l i18n.Lang, from string, k int) (template.HT
 // page at from: in full, or, in a section of more than tocFull entries,
 // the 2·tocAround+1 entries from start on and links to the contents
 // page for the others.
-func (b *builder) tocSection(l i18n.Lang, from string, k, start int) (template.HTML, error) {
-	s := b.nav.secs[l][k]
+func (rn *renderer) tocSection(l i18n.Lang, from string, k, start int) (template.HTML, error) {
+	s := rn.nav.secs[l][k]
 	if s.index >= 0 {
-		s.Href = relURL(from, b.pages[s.index].url())
+		s.Href = relURL(from, rn.pages[s.index].url())
 	}
 	all := s.Pages
 	if len(all) > tocFull {
@@ -338,7 +362,7 @@ func (b *builder) tocSection(l i18n.Lang, from string, k, start int) (template.H
 		s.Pages[j] = it
 	}
 	var out bytes.Buffer
-	if err := b.tmpl.HTML.ExecuteTemplate(&out, "toc-section", s); err != nil {
+	if err := rn.tmpl.HTML.ExecuteTemplate(&out, "toc-section", s); err != nil {
 		return "", err
 	}
 	return template.HTML(strings.TrimSpace(out.String())), nil
@@ -346,16 +370,16 @@ func (b *builder) tocSection(l i18n.Lang, from string, k, start int) (template.H
 
 // contentsPages makes the contents page of every language that has one:
 // the whole table of contents, every page listed.
-func (b *builder) contentsPages() error {
+func (rn *renderer) contentsPages() error {
 	for _, l := range i18n.Langs {
-		if !b.nav.contents[l] {
+		if !rn.nav.contents[l] {
 			continue
 		}
 		url := contentsURL(l)
 		var secs []navSection
-		for _, s := range b.nav.secs[l] {
+		for _, s := range rn.nav.secs[l] {
 			if s.index >= 0 {
-				s.Href = relURL(url, b.pages[s.index].url())
+				s.Href = relURL(url, rn.pages[s.index].url())
 			}
 			s.Pages = slices.Clone(s.Pages)
 			for j := range s.Pages {
@@ -364,14 +388,10 @@ func (b *builder) contentsPages() error {
 			secs = append(secs, s)
 		}
 		var body bytes.Buffer
-		if err := b.tmpl.HTML.ExecuteTemplate(&body, "contents.html", struct {
+		if err := rn.tmpl.HTML.ExecuteTemplate(&body, "contents.html", struct {
 			L   i18n.Lang
 			Nav []navSection
 		}{l, secs}); err != nil {
-			return err
-		}
-		toc, err := b.toc(l, url)
-		if err != nil {
 			return err
 		}
 		v := pageView{
@@ -380,24 +400,18 @@ func (b *builder) contentsPages() error {
 			Root:    relURL(url, ""),
 			Home:    relURL(url, string(l)+"/index.html"),
 			CSP:     CSP,
-			Content: template.HTML(body.String()),
-			Nav:     toc,
-			Profile: l.F("footer.profile", "profile", profileName(l, b.cfg.Rules)),
+			Profile: l.F("footer.profile", "profile", profileName(l, rn.cfg.Rules)),
 		}
 		for _, other := range i18n.Langs {
-			if b.nav.contents[other] {
+			if rn.nav.contents[other] {
 				v.Alternates = append(v.Alternates, alternate{
 					Lang: other, Name: other.T("lang.name"),
 					Href: relURL(url, contentsURL(other)),
-					Abs:  b.absURL(contentsURL(other)),
+					Abs:  rn.absURL(contentsURL(other)),
 				})
 			}
 		}
-		var out bytes.Buffer
-		if err := b.tmpl.HTML.ExecuteTemplate(&out, "layout.html", v); err != nil {
-			return err
-		}
-		if err := b.emit(url, out.Bytes()); err != nil {
+		if err := rn.generated(url, v, body.Bytes()); err != nil {
 			return err
 		}
 	}

@@ -71,21 +71,18 @@ type routeView struct {
 type quarterRow struct{ Where, White, Black, What string }
 
 // notationPages writes the notation page of every language.
-func (b *builder) notationPages() error {
+func (rn *renderer) notationPages() error {
 	for _, l := range i18n.Langs {
-		page, err := b.notationPage(l)
-		if err != nil {
-			return err
-		}
-		if err := b.emit(notationURL(l), page); err != nil {
+		if err := rn.notationPage(l); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// notationPage renders the notation page of language l.
-func (b *builder) notationPage(l i18n.Lang) ([]byte, error) {
+// notationPage renders the notation page of language l and hands it to
+// the output.
+func (rn *renderer) notationPage(l i18n.Lang) error {
 	url := notationURL(l)
 	v := notationView{L: l}
 	for _, c := range notationCodes {
@@ -105,19 +102,19 @@ func (b *builder) notationPage(l i18n.Lang) ([]byte, error) {
 		Second:  l.T("grid.second"),
 		Counted: []engine.Dice{{6, 5}},
 	}); err != nil {
-		return nil, err
+		return err
 	}
 	v.Grid = template.HTML(grid.String())
 	for _, g := range []engine.Game{engine.Long, engine.Short} {
 		ng, err := notationBoard(l, g)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		v.Games = append(v.Games, ng)
 	}
 	var body bytes.Buffer
-	if err := b.tmpl.HTML.ExecuteTemplate(&body, "notation.html", v); err != nil {
-		return nil, err
+	if err := rn.tmpl.HTML.ExecuteTemplate(&body, "notation.html", v); err != nil {
+		return err
 	}
 	pv := pageView{
 		L:           l,
@@ -126,26 +123,16 @@ func (b *builder) notationPage(l i18n.Lang) ([]byte, error) {
 		Root:        relURL(url, ""),
 		Home:        relURL(url, string(l)+"/index.html"),
 		CSP:         CSP,
-		Content:     template.HTML(body.String()),
-		Profile:     l.F("footer.profile", "profile", profileName(l, b.cfg.Rules)),
+		Profile:     l.F("footer.profile", "profile", profileName(l, rn.cfg.Rules)),
 	}
-	toc, err := b.toc(l, url)
-	if err != nil {
-		return nil, err
-	}
-	pv.Nav = toc
 	for _, other := range i18n.Langs {
 		pv.Alternates = append(pv.Alternates, alternate{
 			Lang: other, Name: other.T("lang.name"),
 			Href: relURL(url, notationURL(other)),
-			Abs:  b.absURL(notationURL(other)),
+			Abs:  rn.absURL(notationURL(other)),
 		})
 	}
-	var out bytes.Buffer
-	if err := b.tmpl.HTML.ExecuteTemplate(&out, "layout.html", pv); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
+	return rn.generated(url, pv, body.Bytes())
 }
 
 // notationBoard shows game g's board: for each side, the starting

@@ -2,20 +2,58 @@ package site
 
 import (
 	"fmt"
+	"net/url"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
 
-func TestPrefixIDs(t *testing.T) {
+// TestPrintDocumentIDs: in every print document of content/, each id is
+// unique, and every reference to one — a link to an anchor, a label's
+// for, an ARIA label, an SVG url(#…) — names an id of the document; the
+// pages' own ids are their pages', not the document's.
+func TestPrintDocumentIDs(t *testing.T) {
 	t.Parallel()
-	in := `<h2 id="голова">Голова</h2><a href="#голова">к голове</a> <a href="other.html#x">там</a>` +
-		`<figure id="fig-1"><svg id="fig-1-board" aria-labelledby="fig-1-board-title fig-1-board-desc"><title id="fig-1-board-title">Т</title>` +
-		`<rect fill="url(#fig-1-board-wood)"/></svg><label for="fig-1-move">Ход</label><input id="fig-1-move"></figure><p>id="не атрибут"</p>`
-	want := `<h2 id="p3-голова">Голова</h2><a href="#p3-голова">к голове</a> <a href="other.html#x">там</a>` +
-		`<figure id="p3-fig-1"><svg id="p3-fig-1-board" aria-labelledby="p3-fig-1-board-title p3-fig-1-board-desc"><title id="p3-fig-1-board-title">Т</title>` +
-		`<rect fill="url(#p3-fig-1-board-wood)"/></svg><label for="p3-fig-1-move">Ход</label><input id="p3-fig-1-move"></figure><p>id="не атрибут"</p>`
-	if got := prefixIDs(in, "p3-"); got != want {
-		t.Errorf("prefixIDs:\n got %s\nwant %s", got, want)
+	s, err := Build(t.Context(), Options{Content: filepath.Join("..", "content"), Checker: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	idAttr := regexp.MustCompile(`\sid="([^"]*)"`)
+	refs := regexp.MustCompile(`\s(?:for|aria-labelledby|aria-describedby)="([^"]*)"|href="#([^"]*)"|url\(#([^)]*)\)`)
+	docs := 0
+	for _, name := range s.Paths() {
+		if !strings.HasSuffix(name, "/print.html") {
+			continue
+		}
+		docs++
+		doc := string(s.Files[name])
+		ids := map[string]int{}
+		for _, m := range idAttr.FindAllStringSubmatch(doc, -1) {
+			ids[m[1]]++
+		}
+		for id, n := range ids {
+			if n > 1 {
+				t.Errorf("%s: the id %q is given %d times", name, id, n)
+			}
+		}
+		for _, m := range refs.FindAllStringSubmatch(doc, -1) {
+			anchor, err := url.PathUnescape(m[2])
+			if err != nil {
+				t.Errorf("%s: %q", name, m[0])
+			}
+			for _, id := range strings.Fields(m[1] + " " + anchor + " " + m[3]) {
+				if ids[id] == 0 {
+					t.Errorf("%s: %q refers to no id of the document", name, m[0])
+				}
+			}
+		}
+		if !strings.Contains(doc, `id="p2-fig-1"`) || strings.Contains(doc, `<form class="checker"`) {
+			t.Errorf("%s: the second page's first figure is not p2-fig-1, or a checker's form is there", name)
+		}
+	}
+	if docs != 4 {
+		t.Errorf("%d print documents, want 4", docs)
 	}
 }
 

@@ -3,21 +3,64 @@ package site
 import (
 	"bytes"
 	"errors"
+	"io/fs"
 	"net/url"
 	"os"
-	"unicode/utf8"
-
-	"io/fs"
 	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
-
-	"github.com/nardydocs/nardydocs/site/markdown"
+	"unicode/utf8"
 
 	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/site/markdown"
+	"github.com/nardydocs/nardydocs/templates"
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
+
+// The first stage of a build reads its input: the configuration, the
+// templates and every page with its front matter.
+
+// source is what the read stage gives the next: the build's options, the
+// content's files, its configuration, the templates and the pages.
+type source struct {
+	opt   Options
+	files fs.FS
+	cfg   Config
+	tmpl  *templates.Set // nil when they did not load: that is a problem
+	pages []*page
+}
+
+// read reads the configuration, the templates and every page. Problems
+// in them come back as a list; a wrong option (Options.Rules,
+// Options.BaseURL) as an *OptionError, at once: the whole build would be
+// of a site nobody asked for.
+func read(opt Options, files fs.FS) (*source, engine.ErrorList, error) {
+	s := &source{opt: opt, files: files}
+	var errs engine.ErrorList
+	s.cfg = s.loadConfig(&errs)
+	if opt.BaseURL != "" {
+		u, msg := baseURL(opt.BaseURL)
+		if msg != "" {
+			return nil, nil, &OptionError{Option: "BaseURL", Value: opt.BaseURL, Err: errors.New(msg)}
+		}
+		s.cfg.BaseURL = u
+	}
+	for _, kv := range opt.Rules {
+		for _, w := range strings.Fields(kv) {
+			if err := s.cfg.Rules.Set(w); err != nil {
+				return nil, nil, &OptionError{Option: "Rules", Value: kv, Err: err}
+			}
+		}
+	}
+	tmpl, err := templates.Load(opt.Templates, templateFuncs)
+	if err != nil {
+		errs = append(errs, engine.AsList(err)...)
+	}
+	s.tmpl = tmpl
+	s.pages = s.loadPages(&errs)
+	return s, errs, nil
+}
 
 // ConfigFile is the name of the site configuration file at the root of
 // the content directory: YAML, like the pages' front matter.
@@ -72,19 +115,19 @@ func pageKey(l i18n.Lang, rel string) string { return string(l) + "/" + rel + ".
 
 // contentPath names a file of the content directory as the user knows it:
 // "content/ru/long/head.md".
-func (b *builder) contentPath(name string) string {
-	return filepath.Join(b.opt.Content, filepath.FromSlash(name))
+func (s *source) contentPath(name string) string {
+	return filepath.Join(s.opt.Content, filepath.FromSlash(name))
 }
 
 // loadConfig reads the site's configuration file, if there is one: a
 // YAML mapping of "base-url" and "rules".
-func (b *builder) loadConfig(errs *engine.ErrorList) Config {
+func (s *source) loadConfig(errs *engine.ErrorList) Config {
 	cfg := Config{BaseURL: "/"}
-	if _, err := fs.Stat(b.files, oldConfigFile); err == nil {
-		errs.Add(engine.Pos{File: b.contentPath(oldConfigFile)}, "the configuration file is now "+ConfigFile+" (YAML, the same \"key: value\" lines): rename it")
+	if _, err := fs.Stat(s.files, oldConfigFile); err == nil {
+		errs.Add(engine.Pos{File: s.contentPath(oldConfigFile)}, "the configuration file is now "+ConfigFile+" (YAML, the same \"key: value\" lines): rename it")
 	}
-	name := b.contentPath(ConfigFile)
-	data, err := fs.ReadFile(b.files, ConfigFile)
+	name := s.contentPath(ConfigFile)
+	data, err := fs.ReadFile(s.files, ConfigFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return cfg
 	}
@@ -143,25 +186,25 @@ func baseURL(v string) (string, string) {
 // order. Symbolic links are followed, to files and directories alike, as
 // long as they stay inside the content directory (one that leads outside
 // it is refused when the content is read from a directory: see Build).
-func (b *builder) loadPages(errs *engine.ErrorList) []*page {
-	entries, err := fs.ReadDir(b.files, ".")
+func (s *source) loadPages(errs *engine.ErrorList) []*page {
+	entries, err := fs.ReadDir(s.files, ".")
 	if err != nil {
-		errs.Add(engine.Pos{File: b.opt.Content}, err.Error())
+		errs.AddErr(engine.Pos{File: s.opt.Content}, "", err)
 		return nil
 	}
 	for _, e := range entries {
 		if e.IsDir() && !i18n.Lang(e.Name()).Valid() {
-			errs.Add(engine.Pos{File: b.contentPath(e.Name())}, "unknown language directory; the site's languages are ru and uk")
+			errs.Add(engine.Pos{File: s.contentPath(e.Name())}, "unknown language directory; the site's languages are ru and uk")
 		}
 	}
 	var pages []*page
 	for _, lang := range i18n.Langs {
 		root := string(lang)
-		if _, err := fs.Stat(b.files, root); err != nil {
-			errs.Add(engine.Pos{File: b.contentPath(root)}, "missing language directory")
+		if _, err := fs.Stat(s.files, root); err != nil {
+			errs.Add(engine.Pos{File: s.contentPath(root)}, "missing language directory")
 			continue
 		}
-		b.walkPages(lang, root, nil, &pages, errs)
+		s.walkPages(lang, root, nil, &pages, errs)
 	}
 	return pages
 }
@@ -169,51 +212,51 @@ func (b *builder) loadPages(errs *engine.ErrorList) []*page {
 // walkPages reads the pages under dir (a directory of language lang's
 // tree) into pages, following symbolic links; inside lists the
 // directories the walk is inside of, to refuse a link that loops.
-func (b *builder) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pages *[]*page, errs *engine.ErrorList) {
-	if info, err := fs.Stat(b.files, dir); err == nil {
+func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pages *[]*page, errs *engine.ErrorList) {
+	if info, err := fs.Stat(s.files, dir); err == nil {
 		for _, d := range inside {
 			if os.SameFile(d, info) {
-				errs.Add(engine.Pos{File: b.contentPath(dir)}, "the symbolic link makes a loop: it leads to a directory that holds it")
+				errs.Add(engine.Pos{File: s.contentPath(dir)}, "the symbolic link makes a loop: it leads to a directory that holds it")
 				return
 			}
 		}
 		inside = append(inside, info)
 	}
-	err := fs.WalkDir(b.files, dir, func(name string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(s.files, dir, func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
-			errs.Add(engine.Pos{File: b.contentPath(name)}, readProblem(err))
+			errs.Add(engine.Pos{File: s.contentPath(name)}, readProblem(err))
 			if d != nil && d.IsDir() {
 				return fs.SkipDir
 			}
 			return nil
 		}
 		if d.Type()&fs.ModeSymlink != 0 {
-			info, err := fs.Stat(b.files, name)
+			info, err := fs.Stat(s.files, name)
 			switch {
 			case err != nil:
-				errs.Add(engine.Pos{File: b.contentPath(name)}, readProblem(err))
+				errs.Add(engine.Pos{File: s.contentPath(name)}, readProblem(err))
 				return nil
 			case info.IsDir():
-				b.walkPages(lang, name, inside, pages, errs)
+				s.walkPages(lang, name, inside, pages, errs)
 				return nil
 			}
 		}
 		if d.IsDir() || !strings.HasSuffix(name, ".md") {
 			return nil
 		}
-		data, err := fs.ReadFile(b.files, name)
+		data, err := fs.ReadFile(s.files, name)
 		if err != nil {
-			errs.Add(engine.Pos{File: b.contentPath(name)}, readProblem(err))
+			errs.Add(engine.Pos{File: s.contentPath(name)}, readProblem(err))
 			return nil
 		}
 		rel := strings.TrimSuffix(strings.TrimPrefix(name, string(lang)+"/"), ".md")
-		p := &page{lang: lang, rel: rel, file: b.contentPath(name), src: textOf(data, b.contentPath(name), errs)}
-		p.fm = parseFrontMatter(p, b.cfg.Rules, errs)
+		p := &page{lang: lang, rel: rel, file: s.contentPath(name), src: textOf(data, s.contentPath(name), errs)}
+		p.fm = parseFrontMatter(p, s.cfg.Rules, errs)
 		*pages = append(*pages, p)
 		return nil
 	})
 	if err != nil {
-		errs.Add(engine.Pos{File: b.contentPath(dir)}, readProblem(err))
+		errs.Add(engine.Pos{File: s.contentPath(dir)}, readProblem(err))
 	}
 }
 
@@ -361,6 +404,6 @@ func section(rel string) string {
 }
 
 // missingTranslation names the file a page's translation into l would be.
-func (b *builder) missingTranslation(l i18n.Lang, p *page) string {
-	return b.contentPath(path.Join(string(l), p.rel+".md"))
+func (s *source) missingTranslation(l i18n.Lang, p *page) string {
+	return s.contentPath(path.Join(string(l), p.rel+".md"))
 }

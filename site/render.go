@@ -2,22 +2,296 @@ package site
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
+	"context"
 	"html/template"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
-	"text/template/parse"
+	"sync"
+	"sync/atomic"
+
+	"github.com/yuin/goldmark/ast"
 
 	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/internal/wasm"
 	"github.com/nardydocs/nardydocs/site/markdown"
 	"github.com/nardydocs/nardydocs/templates/i18n"
-	"github.com/yuin/goldmark/ast"
 )
+
+// The third stage renders every page, at most opt.Jobs at a time: each
+// figure computed (or taken from the memo), the text rendered and set in
+// the layout, and the page handed to the output at once, with its
+// figures' files. A page whose inputs did not change is taken from the
+// memo, and its files from the previous build.
+
+// renderer renders the pages of an index into the emitter, with the
+// parts of the table of contents it renders once for many pages.
+type renderer struct {
+	*index
+	em    *emitter
+	tocMu sync.Mutex
+	tocs  map[string]string // by language, directory (and section)
+}
+
+func newRenderer(ix *index, em *emitter) *renderer {
+	return &renderer{index: ix, em: em, tocs: map[string]string{}}
+}
+
+// pageOutput is a page rendered: its files and their digests (the page
+// and its figures' diagrams), its figures' records, and its text in its
+// print document (for a page in one). It is the page's value in the
+// memo.
+type pageOutput struct {
+	Files   []fileSum
+	Records []Record
+	Print   []byte
+	errs    engine.ErrorList
+}
+
+// fileSum is a file of the site and its digest.
+type fileSum struct{ Name, Sum string }
+
+// render renders every page and hands it to the output.
+func (rn *renderer) render(ctx context.Context) ([]*pageOutput, error) {
+	out := make([]*pageOutput, len(rn.pages))
+	var done atomic.Int64
+	err := parallel(ctx, rn.opt.Jobs, len(rn.pages), func(i int) {
+		out[i] = rn.page(i)
+		if rn.opt.Progress != nil {
+			rn.opt.Progress(int(done.Add(1)), len(rn.pages))
+		}
+	})
+	return out, err
+}
+
+// page renders page i and hands it to the output, unless the memo has
+// it and the output its files as the previous build left them.
+func (rn *renderer) page(i int) *pageOutput {
+	p := rn.pages[i]
+	out := &pageOutput{}
+	fail := func(err error) *pageOutput {
+		out.errs = append(out.errs, engine.Wrap(engine.Pos{File: p.file}, "rendering", err))
+		return out
+	}
+	v, err := rn.view(i)
+	if err != nil {
+		return fail(err)
+	}
+	prefix := rn.nav.printPrefix(i)
+	m := rn.opt.Memo
+	key := ""
+	if m != nil {
+		in := rn.pageInput(i, v, prefix)
+		if key, err = memoKey("page", in); err != nil {
+			return fail(err)
+		}
+		var kept pageOutput
+		if m.Get(key, &kept) && rn.keepFiles(kept.Files) {
+			return &kept
+		}
+	}
+	body, print := rn.body(i, prefix, out)
+	page, err := rn.layout(v, body)
+	if err != nil {
+		return fail(err)
+	}
+	sum, err := rn.em.put(p.url(), page)
+	if err != nil {
+		return fail(err)
+	}
+	out.Files = append(out.Files, fileSum{p.url(), sum})
+	out.Print = print
+	if m != nil && len(out.errs) == 0 {
+		m.Put(key, out)
+	}
+	return out
+}
+
+// keepFiles takes a page's files from the previous build, and reports
+// whether every one was there as that build left it. (Those it took are
+// the files the page would make: rendering it again hands the others
+// over.)
+func (rn *renderer) keepFiles(files []fileSum) bool {
+	for _, f := range files {
+		if ok, err := rn.em.keep(f.Name, f.Sum); !ok || err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// body renders page i's text: every figure computed (or taken from the
+// memo), its files handed to the output. With prefix, it also renders
+// the text for the page's print document: its ids starting with prefix,
+// its figures without the move checker.
+func (rn *renderer) body(i int, prefix string, out *pageOutput) (body, print []byte) {
+	p, an := rn.pages[i], rn.res[i]
+	doc := an.doc
+	an.doc = nil
+	if doc == nil {
+		doc = rn.parse(p)
+	}
+	unlink(doc, an.hrefs)
+	var figs []*markdown.Figure
+	var prints [][]byte
+	var headings []*ast.Heading
+	var anchors []*ast.Link
+	num := 0
+	size := 0 // the bytes of the figures' HTML, for the text's buffer
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Heading:
+			headings = append(headings, n)
+		case *ast.Link:
+			if href, ok := an.hrefs[string(n.Destination)]; ok {
+				n.Destination = []byte(href)
+			}
+			if strings.HasPrefix(string(n.Destination), "#") {
+				anchors = append(anchors, n)
+			}
+		case *markdown.Figure:
+			n.HTML = []byte{} // a block that cannot be shown is left out
+			var pr []byte
+			switch {
+			case n.Presets:
+				html, err := rn.presetsTable(p.lang)
+				if err != nil {
+					out.errs.AddErr(engine.Pos{File: p.file, Line: n.Line - 1, Col: 1}, "template presets.html", err)
+				}
+				n.HTML, pr = html, html
+			case num < len(an.blocks):
+				num++
+				if blk, tab := an.blocks[num-1], an.tables[num]; blk != nil || tab != nil {
+					fig := rn.figure(i, n, num, blk, tab, prefix, out)
+					n.HTML, pr = fig.HTML, fig.Print
+				}
+			}
+			if n.HTML == nil {
+				n.HTML = []byte{}
+			}
+			figs, prints = append(figs, n), append(prints, pr)
+			size += len(n.HTML)
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	var b bytes.Buffer
+	b.Grow(2*len(p.src) + size)
+	if err := rn.md.Renderer().Render(&b, p.src, doc); err != nil {
+		out.errs.AddErr(engine.Pos{File: p.file}, "rendering", err)
+	}
+	if prefix == "" {
+		return b.Bytes(), nil
+	}
+	// The print document's text: the same document, its ids and the
+	// links to them prefixed, its figures' print forms.
+	for k, f := range figs {
+		f.HTML = prints[k]
+		if f.HTML == nil {
+			f.HTML = []byte{}
+		}
+	}
+	for _, h := range headings {
+		if id, ok := h.AttributeString("id"); ok {
+			if s, ok := id.([]byte); ok {
+				h.SetAttributeString("id", []byte(prefix+string(s)))
+			}
+		}
+	}
+	for _, l := range anchors {
+		l.Destination = []byte("#" + prefix + string(l.Destination[1:]))
+	}
+	var pb bytes.Buffer
+	pb.Grow(b.Len())
+	if err := rn.md.Renderer().Render(&pb, p.src, doc); err != nil {
+		out.errs.AddErr(engine.Pos{File: p.file}, "rendering", err)
+	}
+	return b.Bytes(), pb.Bytes()
+}
+
+// figure computes figure num of page i for its block (blk, or tab for a
+// table of positions), or takes it from the memo; hands its diagram to
+// the output; checks its claims (a claim the engine disagrees with is a
+// problem, the figure itself is fine: it shows what the engine says) and
+// adds its record to out.
+func (rn *renderer) figure(i int, n *markdown.Figure, num int, blk *block.Block, tab *block.Table, prefix string, out *pageOutput) *figureOutput {
+	p, an := rn.pages[i], rn.res[i]
+	base := engine.Pos{File: p.file, Line: n.Line, Col: n.Col}
+	in := &figureInput{
+		Checker: rn.opt.Checker, Lang: p.lang, Page: p.url(), Num: num, Source: n.Source,
+		Rules: p.fm.Rules.Profile(), Named: an.namedBefore(num), Print: prefix, blk: blk, tab: tab,
+	}
+	if p.fm.HasGame {
+		in.Game = p.fm.Game.String()
+	}
+	m := rn.opt.Memo
+	key := ""
+	var fig *figureOutput
+	if m != nil {
+		in.Version, in.Templates = rn.opt.Version, rn.tmpl.Digest
+		var err error
+		if key, err = memoKey("figure", in); err != nil {
+			out.errs.AddErr(base, "", err)
+			return &figureOutput{}
+		}
+		var kept figureOutput
+		if m.Get(key, &kept) {
+			fig = &kept
+		}
+	}
+	if fig == nil {
+		if tab != nil {
+			fig = makeTable(in)
+		} else {
+			var err error
+			if fig, err = makeFigure(in); err != nil {
+				list := engine.AsList(err)
+				list.Rebase(base)
+				out.errs = append(out.errs, list...)
+				return &figureOutput{}
+			}
+		}
+		if m != nil {
+			m.Put(key, fig)
+		}
+	}
+	var errs engine.ErrorList
+	k := 0
+	check := func(expect []block.Expectation, rules engine.Rules) {
+		for _, e := range expect {
+			if k < len(fig.Claims) && !fig.Claims[k].OK {
+				errs.Add(e.Pos, "expected "+e.Text+", the engine gives "+fig.Claims[k].Got+" under profile "+rules.Profile())
+			}
+			k++
+		}
+	}
+	if tab != nil {
+		for _, r := range tab.Rows {
+			check(r.Expect, r.Rules)
+		}
+	} else {
+		check(blk.Expect, blk.Rules)
+	}
+	errs.Rebase(base)
+	out.errs = append(out.errs, errs...)
+	out.Records = append(out.Records, Record{
+		Page: p.url(), ID: "fig-" + strconv.Itoa(num), File: p.file, Line: n.Line - 1,
+		Tables: fig.Tables, Diagram: fig.Diagram, Rows: fig.Rows,
+	})
+	if fig.SVG != nil {
+		name := figureSVG(p.url(), num)
+		sum, err := rn.em.put(name, fig.SVG)
+		if err != nil {
+			out.errs.AddErr(base, "", err)
+		}
+		out.Files = append(out.Files, fileSum{name, sum})
+	}
+	return fig
+}
 
 // alternate is one language version of a page.
 type alternate struct {
@@ -55,301 +329,9 @@ type scriptView struct {
 	Exec, Loader, Wasm string
 }
 
-// rendered is what the second pass made of a page.
-type rendered struct {
-	errs    engine.ErrorList
-	records []Record
-	// files are the page's standalone diagrams as handed to the output,
-	// for the cache.
-	files []cachedFile
-	// bodyOnly is set when the page's text is rendered again for its
-	// print document alone: nothing is handed to the output.
-	bodyOnly bool
-}
-
-// render is the second pass over page i: it parses the page again,
-// computes every figure (checking its claims), renders the page through
-// the layout and hands it, with its figures' diagrams, to the output. A
-// page whose inputs did not change is taken from the cache instead.
-func (b *builder) render(i int) rendered {
-	p := b.pages[i]
-	var out rendered
-	fail := func(err error) rendered {
-		out.errs.Add(engine.Pos{File: p.file}, "rendering: "+err.Error())
-		return out
-	}
-	v, err := b.view(i)
-	if err != nil {
-		return fail(err)
-	}
-	c := b.opt.Cache
-	key := ""
-	if c != nil {
-		key = b.pageKey(i, v)
-		b.pageKeys[i] = key
-		if ent := c.page(key); ent != nil && b.reuse(i, ent, &out) {
-			return out
-		}
-		c.pageMisses.Add(1)
-	}
-	if v.Nav, err = b.toc(p.lang, p.url()); err != nil {
-		return fail(err)
-	}
-	skel, err := b.skeleton(v)
-	if err != nil {
-		return fail(err)
-	}
-	b.takeKeys(p) // a page rendered before for its print document
-	body, err := b.renderBody(i, &out)
-	if err != nil {
-		return fail(err)
-	}
-	var page []byte
-	if skel != nil {
-		page = splice(skel, body)
-	} else {
-		v.Content = template.HTML(body)
-		var buf bytes.Buffer
-		buf.Grow(len(body) + 8192)
-		if err := b.tmpl.HTML.ExecuteTemplate(&buf, "layout.html", v); err != nil {
-			return fail(err)
-		}
-		page = buf.Bytes()
-	}
-	if b.nav.inPrint[i] {
-		b.prints.keep(i, string(body))
-	}
-	sum := ""
-	if c != nil {
-		sum = digest(page)
-	}
-	if _, err := b.emitSum(p.url(), page, sum); err != nil {
-		return fail(err)
-	}
-	keys := b.takeKeys(p)
-	if c == nil || len(out.errs) > 0 {
-		out.files = nil
-		return out
-	}
-	if c.onDisk() {
-		// The figures' HTML is now in the page: an entry keeps where.
-		b.locate(p.url(), sum, page, keys)
-	}
-	ent := &cachedPage{files: append(out.files, cachedFile{name: p.url(), sum: sum, data: page}), records: out.records, keys: keys}
-	if b.nav.inPrint[i] {
-		ent.print = b.prints.text(i)
-	}
-	if c.onDisk() {
-		for k := range ent.files {
-			ent.files[k].data = nil
-		}
-		ent.print = ""
-	}
-	c.putPage(key, ent)
-	out.files = nil // the build keeps the results of every page: not their bytes
-	return out
-}
-
-// renderBody parses page i again and renders its text, every figure
-// computed (or taken from the cache) and its diagram handed to the output
-// (unless out.bodyOnly).
-func (b *builder) renderBody(i int, out *rendered) ([]byte, error) {
-	b.full(i)
-	p, an := b.pages[i], b.res[i]
-	doc := b.parse(p)
-	unlink(doc, an.hrefs)
-	num := 0
-	figures := 0 // the bytes of the figures' HTML, for the text's buffer
-	err := ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		switch n := n.(type) {
-		case *ast.Link:
-			if href, ok := an.hrefs[string(n.Destination)]; ok {
-				n.Destination = []byte(href)
-			}
-		case *markdown.Figure:
-			n.HTML = []byte{} // a block that cannot be shown is left out
-			switch {
-			case n.Presets:
-				html, err := b.presetsTable(p.lang)
-				if err != nil {
-					out.errs.Add(engine.Pos{File: p.file, Line: n.Line - 1, Col: 1}, err.Error())
-				}
-				n.HTML = html
-			case num < len(an.blocks):
-				num++
-				if blk := an.blocks[num-1]; blk != nil {
-					b.renderFigure(p, n, num, blk, out)
-				} else if tab := an.tables[num]; tab != nil {
-					b.renderTable(p, n, num, tab, out)
-				}
-			}
-			figures += len(n.HTML)
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkContinue, nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	var body bytes.Buffer
-	body.Grow(2*len(p.src) + figures)
-	if err := b.md.Renderer().Render(&body, p.src, doc); err != nil {
-		return nil, err
-	}
-	return body.Bytes(), nil
-}
-
-// reuse hands page i, as the cache has it, to the output: its files (or
-// the previous build's, linked), its records and its text for its print
-// document. It reports false, having handed nothing, when a file is
-// neither at hand nor in the previous build as that build left it.
-func (b *builder) reuse(i int, ent *cachedPage, out *rendered) bool {
-	l, linking := b.previous()
-	for _, f := range ent.files {
-		if f.data == nil && (!linking || !l.has(f.name, f.sum)) {
-			return false
-		}
-	}
-	if b.nav.inPrint[i] && ent.print == "" && ent.printAt.file == "" {
-		return false
-	}
-	for _, f := range ent.files {
-		var err error
-		if f.data != nil {
-			_, err = b.emitSum(f.name, f.data, f.sum)
-		} else {
-			err = b.emitLink(l, f.name, f.sum)
-		}
-		if err != nil {
-			out.errs.Add(engine.Pos{File: b.pages[i].file}, err.Error())
-			return true
-		}
-	}
-	out.records = ent.records
-	if b.nav.inPrint[i] {
-		if ent.print != "" {
-			b.prints.set(i, printBody{text: ent.print})
-		} else {
-			b.prints.set(i, printBody{at: ent.printAt})
-		}
-	}
-	return true
-}
-
-// locate notes, in the cache's entries of the figures and tables of the
-// page at url (keys, in the order they are shown), where each one's HTML
-// is in page, whose digest is sum, and lets go of their bytes: a disk
-// cache keeps where, not what.
-func (b *builder) locate(url, sum string, page []byte, keys []string) {
-	c := b.opt.Cache
-	at := 0
-	for _, k := range keys {
-		c.mu.Lock()
-		f, resolve := c.mem[k], c.resolve
-		c.mu.Unlock()
-		if f == nil {
-			continue
-		}
-		html := f.html
-		if html == nil && f.htmlAt.file != "" && resolve != nil {
-			html, _ = resolve(f.htmlAt) // taken from the previous build's page
-		}
-		if html == nil {
-			continue
-		}
-		j := bytes.Index(page[at:], html)
-		if j < 0 {
-			continue
-		}
-		g := *f
-		g.htmlAt = location{file: url, sum: sum, off: at + j, n: len(html)}
-		g.html, g.svg = nil, nil
-		at += j + len(html)
-		c.mu.Lock()
-		c.mem[k] = &g
-		c.mu.Unlock()
-	}
-}
-
-// renderFigure computes figure num of page p for its block: the HTML goes
-// into the document, the standalone diagram to the output, and a claim
-// the engine disagrees with is a problem (the figure itself is fine: it
-// shows what the engine says).
-func (b *builder) renderFigure(p *page, n *markdown.Figure, num int, blk *block.Block, out *rendered) {
-	base := engine.Pos{File: p.file, Line: n.Line, Col: n.Col}
-	id := "fig-" + strconv.Itoa(num)
-	var fig *cachedFigure
-	var key string
-	c := b.opt.Cache
-	if c != nil {
-		key = b.figureKey(p, n, num, blk)
-		fig, _ = c.get(key)
-		if fig != nil && fig.svg == nil && fig.svgSum != "" && !out.bodyOnly {
-			// The diagram is the previous build's file, if still there.
-			if l, ok := b.previous(); !ok || !l.has(figureSVG(p, num), fig.svgSum) {
-				fig = nil
-			}
-		}
-	}
-	if fig == nil || len(fig.claims) != len(blk.Expect) {
-		made, err := b.figure(p, n, id, num, blk)
-		if err != nil {
-			list := engine.AsList(err)
-			list.Rebase(base)
-			out.errs = append(out.errs, list...)
-			return
-		}
-		fig = &cachedFigure{html: made.html, svg: made.svg, rows: made.rows, tables: digest(computed(made.html)), diagram: digest(made.svg)}
-		fig.svgSum = fig.diagram // the standalone diagram's digest, as the output makes it
-		for _, e := range blk.Expect {
-			var c claimResult
-			if e.Odds != nil {
-				c.got, c.ok = verifyOdds(blk, e.Odds, made.odds)
-			} else {
-				c.got, c.ok = blk.Verify(e)
-			}
-			fig.claims = append(fig.claims, c)
-		}
-		if c != nil {
-			c.put(key, fig)
-		}
-	}
-	var errs engine.ErrorList
-	for k, e := range blk.Expect {
-		if c := fig.claims[k]; !c.ok {
-			errs.Add(e.Pos, "expected "+e.Text+", the engine gives "+c.got+" under profile "+blk.Rules.Profile())
-		}
-	}
-	errs.Rebase(base)
-	out.errs = append(out.errs, errs...)
-	out.records = append(out.records, Record{
-		Page: p.url(), ID: id, File: p.file, Line: n.Line - 1,
-		Tables: fig.tables, Diagram: fig.diagram, Rows: fig.rows,
-	})
-	n.HTML = fig.html
-	if out.bodyOnly || fig.svgSum == "" {
-		return
-	}
-	name := figureSVG(p, num)
-	var err error
-	if fig.svg != nil {
-		_, err = b.emitSum(name, fig.svg, fig.svgSum)
-	} else if l, ok := b.previous(); ok {
-		err = b.emitLink(l, name, fig.svgSum)
-	}
-	if err != nil {
-		out.errs.Add(base, err.Error())
-	}
-	out.files = append(out.files, cachedFile{name: name, sum: fig.svgSum, data: fig.svg})
-}
-
-// view returns page i's pageView, all but its content and its table of
-// contents (Nav, which the navigation makes: see navDigest).
-func (b *builder) view(i int) (pageView, error) {
-	p := b.pages[i]
+// view returns page i's pageView, all but its content.
+func (rn *renderer) view(i int) (pageView, error) {
+	p := rn.pages[i]
 	url := p.url()
 	v := pageView{
 		L:           p.lang,
@@ -358,268 +340,62 @@ func (b *builder) view(i int) (pageView, error) {
 		Root:        relURL(url, ""),
 		Home:        relURL(url, string(p.lang)+"/index.html"),
 		CSP:         CSP,
-		Profile:     b.profileText(p),
+		Profile:     profileText(p),
 		Sheet:       p.fm.Sheet,
 	}
-	if w := b.res[i].script; w != "" {
+	if w := rn.res[i].script; w != "" {
 		v.Script = &scriptView{Exec: relURL(url, wasm.Exec), Loader: relURL(url, "checker.js"), Wasm: relURL(url, w)}
 	}
-	if s := b.res[i].sections; len(s) >= minSections {
+	if s := rn.res[i].sections; len(s) >= minSections {
 		v.Sections = s
 	}
-	v.Prev, v.Next = b.neighbours(i)
+	v.Prev, v.Next = rn.neighbours(i)
 	for _, l := range i18n.Langs {
-		j, ok := b.byKey[pageKey(l, p.rel)]
+		j, ok := rn.byKey[pageKey(l, p.rel)]
 		if !ok {
 			continue
 		}
 		v.Alternates = append(v.Alternates, alternate{
 			Lang: l, Name: l.T("lang.name"),
-			Href: relURL(url, b.pages[j].url()),
-			Abs:  b.absURL(b.pages[j].url()),
+			Href: relURL(url, rn.pages[j].url()),
+			Abs:  rn.absURL(rn.pages[j].url()),
 		})
 	}
-	return v, nil
+	var err error
+	v.Nav, err = rn.toc(p.lang, url)
+	return v, err
 }
 
-// contentMarker stands for a page's text in its layout's skeleton (see
-// skeleton): an HTML comment that no page holds, its digits drawn anew by
-// every run of the program.
-var contentMarker = "<!--nardydocs:content:" + markerNonce + "-->"
-
-// markerNonce makes the markers of a run of the program its own.
-var markerNonce = func() string {
-	var n [12]byte
-	rand.Read(n[:])
-	return hex.EncodeToString(n[:])
-}()
-
-// partMarker returns the marker of the k-th part of a text filled in by
-// fill.
-func partMarker(k int) string {
-	return "<!--nardydocs:part:" + markerNonce + ":" + strconv.Itoa(k) + "-->"
-}
-
-// fillInto appends to out skel with every partMarker(k) replaced by
-// parts[k], and returns where in out each part is first (-1: nowhere).
-func fillInto(out, skel []byte, parts [][]byte) ([]byte, []int) {
-	prefix := []byte("<!--nardydocs:part:" + markerNonce + ":")
-	at := make([]int, len(parts))
-	for k := range at {
-		at[k] = -1
-	}
-	for {
-		i := bytes.Index(skel, prefix)
-		if i < 0 {
-			break
-		}
-		rest := skel[i+len(prefix):]
-		j := bytes.Index(rest, []byte("-->"))
-		k, err := strconv.Atoi(string(rest[:max(j, 0)]))
-		if j < 0 || err != nil || k < 0 || k >= len(parts) {
-			out = append(out, skel[:i+len(prefix)]...)
-			skel = rest
-			continue
-		}
-		out = append(out, skel[:i]...)
-		if at[k] < 0 {
-			at[k] = len(out)
-		}
-		out = append(out, parts[k]...)
-		skel = rest[j+len("-->"):]
-	}
-	return append(out, skel...), at
-}
-
-// skeleton returns the layout of a page as v fills it in, with
-// contentMarker where the page's text goes: splicing the text in its
-// place (splice) makes the page, without copying the text through the
-// template, and the skeleton names, for the cache, everything of the page
-// but its text. It returns nil when the layout uses the text otherwise
-// than as HTML in the page's body (see spliceable): the page is then
-// rendered through the layout with its text.
-func (b *builder) skeleton(v pageView) ([]byte, error) {
-	v.Content = template.HTML(contentMarker)
-	var buf bytes.Buffer
-	buf.Grow(int(b.skelSize.Load()) + 1024) // about the size of the last one
-	if err := b.tmpl.HTML.ExecuteTemplate(&buf, "layout.html", v); err != nil {
+// layout sets a page's text in the layout, as v fills it in.
+func (rn *renderer) layout(v pageView, body []byte) ([]byte, error) {
+	v.Content = template.HTML(body)
+	var b bytes.Buffer
+	b.Grow(len(body) + 16<<10)
+	if err := rn.tmpl.HTML.ExecuteTemplate(&b, "layout.html", v); err != nil {
 		return nil, err
 	}
-	b.skelSize.Store(int64(buf.Len()))
-	b.spliceOnce.Do(func() {
-		if t := b.tmpl.HTML.Lookup("layout.html"); t != nil && t.Tree != nil {
-			b.splicing = spliceable(t.Tree, &spliceScope{field: "Content"})
-		}
-	})
-	if !b.splicing {
-		return nil, nil
-	}
-	return buf.Bytes(), nil
+	return b.Bytes(), nil
 }
 
-// splice returns skel with text in place of every contentMarker.
-func splice(skel, text []byte) []byte {
-	return spliceWith(skel, len(text), func(out []byte) []byte { return append(out, text...) })
-}
-
-// spliceWith returns skel with what put appends (n bytes) in place of
-// every contentMarker.
-func spliceWith(skel []byte, n int, put func([]byte) []byte) []byte {
-	marker := []byte(contentMarker)
-	count := bytes.Count(skel, marker)
-	out := make([]byte, 0, len(skel)+count*(n-len(marker)))
-	for {
-		i := bytes.Index(skel, marker)
-		if i < 0 {
-			break
-		}
-		out = put(append(out, skel[:i]...))
-		skel = skel[i+len(marker):]
+// generated sets a page the build generates (body) in the layout, with
+// the table of contents of v's language as the page at url shows it,
+// and hands it to the output.
+func (rn *renderer) generated(url string, v pageView, body []byte) error {
+	toc, err := rn.toc(v.L, url)
+	if err != nil {
+		return err
 	}
-	return append(out, skel...)
-}
-
-// spliceScope says, for a template's data (or, down a {{range}}, its
-// elements), which of its fields a build splices in after the template
-// ran (field: printed as HTML, a marker in its place while the template
-// runs), and which of its fields it ranges over, to the scope of their
-// elements.
-type spliceScope struct {
-	field  string
-	ranges map[string]*spliceScope
-}
-
-// names returns every field name the scope and its ranges know.
-func (s *spliceScope) names() []string {
-	var names []string
-	if s.field != "" {
-		names = append(names, s.field)
+	v.Nav = toc
+	page, err := rn.layout(v, body)
+	if err != nil {
+		return err
 	}
-	for f, sub := range s.ranges {
-		names = append(names, f)
-		names = append(names, sub.names()...)
-	}
-	return names
-}
-
-// spliceable reports whether the template t (an html/template's tree,
-// escaped: every action ends in its escaper) prints the spliced field of
-// each scope only as HTML in text — {{.Field}} where dot is the scope's
-// value, escaped by _html_template_htmlescaper, which leaves
-// template.HTML as it is — and uses the spliced fields, the fields it
-// ranges over, and the scopes' values as a whole nowhere else: then
-// running t with markers in place of the fields and splicing the texts in
-// the markers' places makes what running t with the texts makes. A
-// template it cannot tell about (one that calls another) is not.
-func spliceable(t *parse.Tree, top *spliceScope) bool {
-	ok := true
-	known := top.names()
-	isEscaper := func(c *parse.CommandNode) bool {
-		id, isID := c.Args[0].(*parse.IdentifierNode)
-		return len(c.Args) == 1 && isID && id.Ident == "_html_template_htmlescaper"
-	}
-	// onlyField reports whether p is exactly the field name of dot.
-	onlyField := func(p *parse.PipeNode, name string) bool {
-		if p == nil || len(p.Decl) != 0 || len(p.Cmds) < 1 || len(p.Cmds[0].Args) != 1 {
-			return false
-		}
-		f, isField := p.Cmds[0].Args[0].(*parse.FieldNode)
-		return isField && len(f.Ident) == 1 && f.Ident[0] == name
-	}
-	mentions := func(idents []string) bool {
-		for _, id := range idents {
-			if slices.Contains(known, id) {
-				return true
-			}
-		}
-		return false
-	}
-	var pipe func(p *parse.PipeNode, scope *spliceScope)
-	arg := func(a parse.Node, scope *spliceScope) {
-		switch a := a.(type) {
-		case *parse.DotNode:
-			if scope != nil {
-				ok = false // the value itself: its fields go with it
-			}
-		case *parse.FieldNode:
-			if mentions(a.Ident) {
-				ok = false
-			}
-		case *parse.VariableNode:
-			if len(a.Ident) == 1 && a.Ident[0] == "$" || mentions(a.Ident[1:]) {
-				ok = false
-			}
-		case *parse.ChainNode:
-			if mentions(a.Field) {
-				ok = false
-			}
-			if p, isPipe := a.Node.(*parse.PipeNode); isPipe {
-				pipe(p, scope)
-			} else if _, isDot := a.Node.(*parse.DotNode); isDot && scope != nil {
-				ok = false
-			}
-		case *parse.PipeNode:
-			pipe(a, scope)
-		}
-	}
-	pipe = func(p *parse.PipeNode, scope *spliceScope) {
-		if p == nil {
-			return
-		}
-		for _, c := range p.Cmds {
-			for _, a := range c.Args {
-				arg(a, scope)
-			}
-		}
-	}
-	var list func(l *parse.ListNode, scope *spliceScope)
-	list = func(l *parse.ListNode, scope *spliceScope) {
-		if l == nil {
-			return
-		}
-		for _, n := range l.Nodes {
-			switch n := n.(type) {
-			case *parse.TextNode, *parse.CommentNode, *parse.BreakNode, *parse.ContinueNode:
-			case *parse.ActionNode:
-				if scope != nil && scope.field != "" && onlyField(n.Pipe, scope.field) && len(n.Pipe.Cmds) == 2 && isEscaper(n.Pipe.Cmds[1]) {
-					continue
-				}
-				pipe(n.Pipe, scope)
-			case *parse.IfNode:
-				pipe(n.Pipe, scope)
-				list(n.List, scope)
-				list(n.ElseList, scope)
-			case *parse.RangeNode:
-				var sub *spliceScope
-				if scope != nil {
-					for f, s := range scope.ranges {
-						if onlyField(n.Pipe, f) && len(n.Pipe.Cmds) == 1 {
-							sub = s
-						}
-					}
-				}
-				if sub == nil {
-					pipe(n.Pipe, scope)
-				}
-				list(n.List, sub)
-				list(n.ElseList, scope)
-			case *parse.WithNode:
-				pipe(n.Pipe, scope)
-				list(n.List, nil)
-				list(n.ElseList, scope)
-			case *parse.ListNode:
-				list(n, scope)
-			default: // another template called, or a node unknown here
-				ok = false
-			}
-		}
-	}
-	list(t.Root, top)
-	return ok
+	_, err = rn.em.put(url, page)
+	return err
 }
 
 // profileText names the rule profile a page was computed with.
-func (b *builder) profileText(p *page) string {
+func profileText(p *page) string {
 	return p.lang.F("footer.profile", "profile", profileName(p.lang, p.fm.Rules))
 }
 
@@ -667,7 +443,7 @@ type presetRow struct {
 }
 
 // presetsTable renders the table of the presets in language l.
-func (b *builder) presetsTable(l i18n.Lang) ([]byte, error) {
+func (rn *renderer) presetsTable(l i18n.Lang) ([]byte, error) {
 	v := presetsView{L: l}
 	for _, pr := range engine.Presets {
 		v.Presets = append(v.Presets, presetCol{Title: l.T("preset." + pr.Name), Desc: l.T("preset." + pr.Name + ".desc")})
@@ -681,62 +457,17 @@ func (b *builder) presetsTable(l i18n.Lang) ([]byte, error) {
 		v.Rows = append(v.Rows, row)
 	}
 	var out bytes.Buffer
-	err := b.tmpl.HTML.ExecuteTemplate(&out, "presets.html", v)
+	err := rn.tmpl.HTML.ExecuteTemplate(&out, "presets.html", v)
 	return out.Bytes(), err
 }
 
 // rootPath returns the path of the site's root on its host: "/" or, for
 // a site published under a sub-path, "/rules/".
-func (b *builder) rootPath() string {
-	if u, err := url.Parse(b.cfg.BaseURL); err == nil && u.Path != "" {
+func (s *source) rootPath() string {
+	if u, err := url.Parse(s.cfg.BaseURL); err == nil && u.Path != "" {
 		return u.Path
 	}
 	return "/"
-}
-
-// langLink is a language entry of the root and 404 pages.
-type langLink struct {
-	L    i18n.Lang
-	Href string
-	Abs  string
-}
-
-// extraPages makes the language chooser, the 404 page and sitemap.xml.
-func (b *builder) extraPages() error {
-	var langs []langLink
-	for _, l := range i18n.Langs {
-		langs = append(langs, langLink{L: l, Href: string(l) + "/index.html", Abs: b.absURL(string(l) + "/index.html")})
-	}
-	// The 404 page is served for a missing address at any depth: its
-	// links start from the site's root path ("/" or "/rules/").
-	data := struct {
-		Langs []langLink
-		CSP   string
-		Root  string
-	}{langs, CSP, b.rootPath()}
-	for name, tmpl := range map[string]string{"index.html": "choose.html", "404.html": "notfound.html"} {
-		var buf bytes.Buffer
-		if err := b.tmpl.HTML.ExecuteTemplate(&buf, tmpl, data); err != nil {
-			return err
-		}
-		if err := b.emit(name, buf.Bytes()); err != nil {
-			return err
-		}
-	}
-	var sm strings.Builder
-	sm.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
-	sm.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
-	for _, p := range b.pages {
-		sm.WriteString("<url><loc>" + template.HTMLEscapeString(b.absURL(p.url())) + "</loc>")
-		for _, l := range i18n.Langs {
-			if j, ok := b.byKey[pageKey(l, p.rel)]; ok {
-				sm.WriteString(`<xhtml:link rel="alternate" hreflang="` + string(l) + `" href="` + template.HTMLEscapeString(b.absURL(b.pages[j].url())) + `"/>`)
-			}
-		}
-		sm.WriteString("</url>\n")
-	}
-	sm.WriteString("</urlset>\n")
-	return b.emit("sitemap.xml", []byte(sm.String()))
 }
 
 // unlink replaces each link whose destination hrefs maps to "" (a page

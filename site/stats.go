@@ -1,7 +1,6 @@
 package site
 
 import (
-	"html/template"
 	"strconv"
 	"strings"
 
@@ -12,19 +11,17 @@ import (
 )
 
 // statView is one dice statistic of a figure: its name, the count with
-// its percentage and rolls, how the count's cells add up, and the grid
-// of the 36 outcomes with the counted ones filled.
+// its percentage and rolls, how the count's cells add up. (Its grid of
+// the 36 outcomes, the counted ones filled, is drawn apart: rollGrid.)
 type statView struct {
 	Label, Value, Sum string
 	// Rolls lists the rolls counted, ", " between them, each kept whole
-	// on its line (<span class="roll">).
-	Rolls template.HTML
-	Grid  template.HTML
+	// on its line (<span class="roll">): HTML.
+	Rolls string
 }
 
-// newStatView lays out statistic st, which counts c, as figure id shows
-// it; the grid gets the id gridID.
-func newStatView(l i18n.Lang, st engine.Stat, c engine.RollCount, gridID string) (statView, error) {
+// newStatView lays out statistic st, which counts c.
+func newStatView(l i18n.Lang, st engine.Stat, c engine.RollCount) statView {
 	v := statView{Label: l.Stat(st), Value: of36(l, c), Sum: statSum(l, c)}
 	var rolls strings.Builder
 	for i, d := range c.Rolls {
@@ -33,18 +30,23 @@ func newStatView(l i18n.Lang, st engine.Stat, c engine.RollCount, gridID string)
 		}
 		rolls.WriteString(`<span class="roll">` + d.String() + `</span>`)
 	}
-	v.Rolls = template.HTML(rolls.String())
+	v.Rolls = rolls.String()
+	return v
+}
+
+// rollGrid draws the grid of statistic v, which counts c, with the id
+// id.
+func rollGrid(l i18n.Lang, v statView, c engine.RollCount, id string) (string, error) {
 	var sb strings.Builder
 	err := diagrams.RollGrid(&sb, diagrams.RollGridOptions{
-		ID:      gridID,
+		ID:      id,
 		Title:   v.Label + ": " + of36(l, c),
 		Desc:    gridDesc(l, c),
 		First:   l.T("grid.first"),
 		Second:  l.T("grid.second"),
 		Counted: c.Rolls,
 	})
-	v.Grid = template.HTML(sb.String())
-	return v, err
+	return sb.String(), err
 }
 
 // of36 writes a count with its percentage: "17 из 36 (47,2 %)".

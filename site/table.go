@@ -1,22 +1,17 @@
 package site
 
 import (
-	"bytes"
-	"errors"
 	"strconv"
 	"strings"
 
 	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/engine"
-	"github.com/nardydocs/nardydocs/site/markdown"
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
-// tableView is the data of table.html: a compact table of positions, one
-// row each, computed by the engine.
+// tableView is a compact table of positions, one row each, computed by
+// the engine.
 type tableView struct {
-	L    i18n.Lang
-	ID   string
 	Cols []string
 	Rows [][]string // the first cell of a row heads it
 }
@@ -25,56 +20,13 @@ type tableView struct {
 // beyond it the cell gives the count alone.
 const maxTableRolls = 6
 
-// renderTable computes table num of page p: every row's result or
-// statistic, and its claims. Its HTML goes into the document. Like a
-// figure, a table is kept in the build's cache, if any.
-func (b *builder) renderTable(p *page, n *markdown.Figure, num int, tab *block.Table, out *rendered) {
-	base := engine.Pos{File: p.file, Line: n.Line, Col: n.Col}
-	id := "fig-" + strconv.Itoa(num)
-	var fig *cachedFigure
-	var key string
-	if b.opt.Cache != nil {
-		key = b.tableKey(p, n, num, tab)
-		fig, _ = b.opt.Cache.get(key)
-	}
-	claims := 0
-	for _, r := range tab.Rows {
-		claims += len(r.Expect)
-	}
-	if fig == nil || len(fig.claims) != claims {
-		var err error
-		if fig, err = b.table(p.lang, id, tab); err != nil {
-			out.errs.Add(base, err.Error())
-			return
-		}
-		if b.opt.Cache != nil {
-			b.opt.Cache.put(key, fig)
-		}
-	}
-	var errs engine.ErrorList
-	k := 0
-	for _, r := range tab.Rows {
-		for _, e := range r.Expect {
-			if c := fig.claims[k]; !c.ok {
-				errs.Add(e.Pos, "expected "+e.Text+", the engine gives "+c.got+" under profile "+r.Rules.Profile())
-			}
-			k++
-		}
-	}
-	errs.Rebase(base)
-	out.errs = append(out.errs, errs...)
-	out.records = append(out.records, Record{
-		Page: p.url(), ID: id, File: p.file, Line: n.Line - 1,
-		Tables: fig.tables, Rows: fig.rows,
-	})
-	n.HTML = fig.html
-}
-
-// table computes a table in language l: its HTML, its rows for the change
-// reports and what the engine gives for each claim of its rows, in order.
-func (b *builder) table(l i18n.Lang, id string, tab *block.Table) (*cachedFigure, error) {
-	v := tableView{L: l, ID: id}
-	fig := &cachedFigure{}
+// makeTable computes a table of positions (in.tab): every row's result
+// or statistic, and what the engine gives for each claim of its rows, in
+// order.
+func makeTable(in *figureInput) *figureOutput {
+	l, tab := in.Lang, in.tab
+	var v tableView
+	out := &figureOutput{}
 	switch tab.Kind {
 	case block.TableResults:
 		v.Cols = []string{l.T("table.result"), l.T("table.when"), l.T("table.points")}
@@ -99,19 +51,51 @@ func (b *builder) table(l i18n.Lang, id string, tab *block.Table) (*cachedFigure
 			row = st.String() + " " + c.String()
 		}
 		v.Rows = append(v.Rows, cells)
-		fig.rows = append(fig.rows, "row "+strconv.Itoa(i+1)+"\t"+row)
+		out.Rows = append(out.Rows, "row "+strconv.Itoa(i+1)+"\t"+row)
 		for _, e := range r.Expect {
 			var c claimResult
-			c.got, c.ok = r.Verify(e)
-			fig.claims = append(fig.claims, c)
+			c.Got, c.OK = r.Verify(e)
+			out.Claims = append(out.Claims, c)
 		}
 	}
-	var html bytes.Buffer
-	if err := b.tmpl.HTML.ExecuteTemplate(&html, "table.html", v); err != nil {
-		return nil, errors.New("template table.html: " + err.Error())
+	id := "fig-" + strconv.Itoa(in.Num)
+	out.HTML = writeTable(id, &v)
+	out.Tables = digest(out.HTML)
+	if in.Print != "" {
+		out.Print = writeTable(in.Print+id, &v)
 	}
-	fig.html, fig.tables = html.Bytes(), digest(html.Bytes())
-	return fig, nil
+	return out
+}
+
+// writeTable writes a table of positions with the id id.
+func writeTable(id string, v *tableView) []byte {
+	var w htmlWriter
+	w.raw(`<div class="table-of-positions" id="`)
+	w.text(id)
+	w.raw("\">\n<table>\n<thead><tr>")
+	for _, c := range v.Cols {
+		w.raw(`<th scope="col">`)
+		w.text(c)
+		w.raw("</th>")
+	}
+	w.raw("</tr></thead>\n<tbody>")
+	for _, row := range v.Rows {
+		w.raw("\n<tr>")
+		for i, c := range row {
+			if i == 0 {
+				w.raw(`<th scope="row">`)
+				w.rolls(c)
+				w.raw("</th>")
+			} else {
+				w.raw("<td>")
+				w.rolls(c)
+				w.raw("</td>")
+			}
+		}
+		w.raw("</tr>")
+	}
+	w.raw("\n</tbody>\n</table>\n</div>\n")
+	return w.Bytes()
 }
 
 // tableCount writes a statistic for a table's cell: "4 из 36: 3-3, 4-4,

@@ -236,33 +236,33 @@ func playNotation(pl *engine.Play) string {
 // page whose front matter could not be read is not compared, nor what a
 // figure's problems explain (see partialFacts): those problems are
 // reported already.
-func (b *builder) checkTranslations(errs *engine.ErrorList) {
-	for i, p := range b.pages {
+func (ix *index) checkTranslations(errs *engine.ErrorList) {
+	for i, p := range ix.pages {
 		for _, l := range i18n.Langs {
 			if l == p.lang {
 				continue
 			}
-			if _, ok := b.byKey[pageKey(l, p.rel)]; !ok {
-				errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "missing translation: "+b.missingTranslation(l, p)+" does not exist")
+			if _, ok := ix.byKey[pageKey(l, p.rel)]; !ok {
+				errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "missing translation: "+ix.missingTranslation(l, p)+" does not exist")
 			}
 		}
 		first := i18n.Langs[0]
 		if p.lang == first {
 			continue
 		}
-		j, ok := b.byKey[pageKey(first, p.rel)]
-		if !ok || p.fm.broken || b.pages[j].fm.broken {
+		j, ok := ix.byKey[pageKey(first, p.rel)]
+		if !ok || p.fm.broken || ix.pages[j].fm.broken {
 			continue
 		}
-		b.compareFigures(i, j, errs)
+		ix.compareFigures(i, j, errs)
 	}
 }
 
 // compareFigures reports where page i's figures differ from those of its
 // translation j, naming both files and lines.
-func (b *builder) compareFigures(i, j int, errs *engine.ErrorList) {
-	p, q := b.pages[i], b.pages[j]
-	mine, theirs := b.res[i].figs, b.res[j].figs
+func (ix *index) compareFigures(i, j int, errs *engine.ErrorList) {
+	p, q := ix.pages[i], ix.pages[j]
+	mine, theirs := ix.res[i].figs, ix.res[j].figs
 	if len(mine) != len(theirs) {
 		if slices.ContainsFunc(mine, hasProblems) || slices.ContainsFunc(theirs, hasProblems) {
 			return // which figures are which is not clear while one has problems, which are reported

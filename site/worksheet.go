@@ -54,12 +54,12 @@ type taskView struct {
 
 // worksheets makes, for every language and game with exercises, the
 // worksheet page (the table of contents links it).
-func (b *builder) worksheets() error {
+func (rn *renderer) worksheets() error {
 	for _, l := range i18n.Langs {
 		for _, g := range []engine.Game{engine.Long, engine.Short} {
 			var list []exercise
-			for _, i := range b.nav.order[l] {
-				for _, e := range b.res[i].exercises {
+			for _, i := range rn.nav.order[l] {
+				for _, e := range rn.res[i].exercises {
 					if e.blk.Position.Game == g {
 						list = append(list, e)
 					}
@@ -68,11 +68,7 @@ func (b *builder) worksheets() error {
 			if len(list) == 0 {
 				continue
 			}
-			page, err := b.worksheet(l, g, list)
-			if err != nil {
-				return err
-			}
-			if err := b.emit(worksheetURL(l, g), page); err != nil {
+			if err := rn.worksheet(l, g, list); err != nil {
 				return err
 			}
 		}
@@ -80,14 +76,14 @@ func (b *builder) worksheets() error {
 	return nil
 }
 
-// worksheet renders one worksheet page.
-func (b *builder) worksheet(l i18n.Lang, g engine.Game, list []exercise) ([]byte, error) {
+// worksheet renders one worksheet page and hands it to the output.
+func (rn *renderer) worksheet(l i18n.Lang, g engine.Game, list []exercise) error {
 	url := worksheetURL(l, g)
 	wv := worksheetView{L: l, Game: g.String()}
 	for k, e := range list {
-		t, err := b.task(l, k+1, e, url)
+		t, err := rn.task(l, k+1, e, url)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		wv.Tasks = append(wv.Tasks, t)
 	}
@@ -96,8 +92,8 @@ func (b *builder) worksheet(l i18n.Lang, g engine.Game, list []exercise) ([]byte
 	}
 	wv.Intro = l.F("ws.intro", "n", l.N(len(wv.Tasks), "exercise"), "sheets", l.N(len(wv.Sheets), "sheet"))
 	var body bytes.Buffer
-	if err := b.tmpl.HTML.ExecuteTemplate(&body, "worksheet.html", wv); err != nil {
-		return nil, err
+	if err := rn.tmpl.HTML.ExecuteTemplate(&body, "worksheet.html", wv); err != nil {
+		return err
 	}
 	v := pageView{
 		L:           l,
@@ -106,41 +102,31 @@ func (b *builder) worksheet(l i18n.Lang, g engine.Game, list []exercise) ([]byte
 		Root:        relURL(url, ""),
 		Home:        relURL(url, string(l)+"/index.html"),
 		CSP:         CSP,
-		Content:     template.HTML(body.String()),
-		Profile:     b.worksheetProfile(l, g),
+		Profile:     rn.worksheetProfile(l, g),
 	}
-	toc, err := b.toc(l, url)
-	if err != nil {
-		return nil, err
-	}
-	v.Nav = toc
 	for _, other := range i18n.Langs {
-		if other != l && !b.nav.worksheet[other][g] {
+		if other != l && !rn.nav.worksheet[other][g] {
 			continue
 		}
 		v.Alternates = append(v.Alternates, alternate{
 			Lang: other, Name: other.T("lang.name"),
 			Href: relURL(url, worksheetURL(other, g)),
-			Abs:  b.absURL(worksheetURL(other, g)),
+			Abs:  rn.absURL(worksheetURL(other, g)),
 		})
 	}
-	var out bytes.Buffer
-	if err := b.tmpl.HTML.ExecuteTemplate(&out, "layout.html", v); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
+	return rn.generated(url, v, body.Bytes())
 }
 
 // worksheetProfile names the site's rule profile (the worksheets gather
 // blocks of many pages under it).
-func (b *builder) worksheetProfile(l i18n.Lang, _ engine.Game) string {
-	return l.F("footer.profile", "profile", profileName(l, b.cfg.Rules))
+func (rn *renderer) worksheetProfile(l i18n.Lang, _ engine.Game) string {
+	return l.F("footer.profile", "profile", profileName(l, rn.cfg.Rules))
 }
 
 // task builds the n-th exercise of a worksheet: the diagram, the
 // questions and the computed answers.
-func (b *builder) task(l i18n.Lang, n int, e exercise, url string) (taskView, error) {
-	blk, p := e.blk, b.pages[e.page]
+func (rn *renderer) task(l i18n.Lang, n int, e exercise, url string) (taskView, error) {
+	blk, p := e.blk, rn.pages[e.page]
 	pos := blk.Position
 	id := "ex-" + strconv.Itoa(n)
 	drawn := *blk
@@ -219,22 +205,22 @@ func playsAnswer(l i18n.Lang, blk *block.Block) string {
 // of a page the build generates: a worksheet ("ru/worksheets/long.md"),
 // a print document ("ru/long/print.md"), a contents page
 // ("ru/contents.md") or the notation page ("ru/notation.md").
-func (b *builder) checkGeneratedPaths(errs *engine.ErrorList) {
-	for _, p := range b.pages {
+func (ix *index) checkGeneratedPaths(errs *engine.ErrorList) {
+	for _, p := range ix.pages {
 		for _, g := range []engine.Game{engine.Long, engine.Short} {
-			if p.url() == worksheetURL(p.lang, g) && b.nav.worksheet[p.lang][g] {
+			if p.url() == worksheetURL(p.lang, g) && ix.nav.worksheet[p.lang][g] {
 				errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the page would be written to "+p.url()+", where the build writes the worksheet of the exercises of "+g.String()+" nardy; rename the page")
 			}
 		}
 		for _, g := range []engine.Game{engine.Long, engine.Short} {
-			if p.url() == printURL(p.lang, g) && b.nav.printedGame(p.lang, g) {
+			if p.url() == printURL(p.lang, g) && ix.nav.printedGame(p.lang, g) {
 				errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the page would be written to "+p.url()+", where the build writes the print document of "+g.String()+" nardy; rename the page")
 			}
 		}
 		if p.url() == notationURL(p.lang) {
 			errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the page would be written to "+p.url()+", where the build writes the page on the notation of moves; rename the page")
 		}
-		if p.url() == contentsURL(p.lang) && b.nav.contents[p.lang] {
+		if p.url() == contentsURL(p.lang) && ix.nav.contents[p.lang] {
 			errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the page would be written to "+p.url()+", where the build writes the list of every page (a section has more than "+strconv.Itoa(tocFull)+" pages); rename the page")
 		}
 	}

@@ -1,7 +1,9 @@
 // Package templates holds the site's page templates (html/template) and
 // its stylesheet, embedded in the binary. A directory given at build time
 // may override any of the files; the ru/uk string tables live in the
-// subpackage i18n.
+// subpackage i18n. The figures of the pages — a site has hundreds — are
+// written by package site in Go, not from templates; style.css says how
+// they look.
 package templates
 
 import (
@@ -24,7 +26,15 @@ import (
 var embedded embed.FS
 
 // Names lists the template files, in the order they are parsed.
-var Names = []string{"layout.html", "nav.html", "figure.html", "table.html", "presets.html", "choose.html", "notfound.html", "error.html", "worksheet.html", "contents.html", "print.html", "notation.html"}
+var Names = []string{"layout.html", "nav.html", "presets.html", "choose.html", "notfound.html", "error.html", "worksheet.html", "contents.html", "print.html", "notation.html"}
+
+// Retired lists the templates that are templates no more, with what
+// replaced them: a directory that overrides one is refused, rather than
+// silently ignored.
+var Retired = map[string]string{
+	"figure.html": "figures are written by nardydocs itself; style them in style.css",
+	"table.html":  "tables of positions are written by nardydocs itself; style them in style.css",
+}
 
 // Static lists the files copied to the site's root unchanged.
 var Static = []string{"style.css", "favicon.svg"}
@@ -64,6 +74,14 @@ func Load(dir string, funcs template.FuncMap) (*Set, error) {
 		}
 		data, err := embedded.ReadFile(name)
 		return data, "templates/" + name, err
+	}
+	if dir != "" {
+		for name, why := range Retired {
+			p := filepath.Join(dir, name)
+			if _, err := os.Stat(p); err == nil {
+				return nil, &engine.Error{Pos: engine.Pos{File: p}, Msg: "not a template any more: " + why}
+			}
+		}
 	}
 	set := &Set{HTML: template.New("").Funcs(funcs), Static: map[string][]byte{}, Scripts: map[string][]byte{}}
 	h := sha256.New()

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,6 +13,7 @@ import (
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/internal/wasm"
 	"github.com/nardydocs/nardydocs/site"
+	"github.com/nardydocs/nardydocs/site/outdir"
 	"github.com/spf13/cobra"
 )
 
@@ -92,27 +92,6 @@ func (f *siteFlags) wasmOptions() wasm.Options {
 	return wasm.Options{Source: src, CacheDir: f.cacheRoot(), NoCache: f.noCache}
 }
 
-// fingerprint returns the digest of what a build with opt reads, the
-// checker's modules included, or "" when there is none to trust, and the
-// content's files as read for it (nil with none).
-func (f *siteFlags) fingerprint(opt site.Options) (string, fs.FS) {
-	if f.noCache {
-		return "", nil
-	}
-	key := ""
-	if opt.Checker {
-		var err error
-		if key, err = wasm.Key(f.wasmOptions()); err != nil {
-			return "", nil
-		}
-	}
-	input, files, err := site.Snapshot(opt, site.ExecutableVersion(), key)
-	if err != nil {
-		return "", nil
-	}
-	return input, files
-}
-
 // checkerModules returns the checker's modules (package internal/wasm),
 // saying on stderr when they must be compiled, which takes a while the
 // first time; nil with --no-checker.
@@ -149,6 +128,28 @@ func printBuildErrors(w io.Writer, err error) {
 	fmt.Fprintln(w, "nardydocs:", err)
 }
 
+// flagNames are the flags of the options a build may refuse.
+var flagNames = map[string]string{"Rules": "--rules", "BaseURL": "--base-url"}
+
+// buildError says what went wrong with a build: an option named by its
+// flag, the output directory by --out, the content's problems one per
+// line (errReported, once printed).
+func buildError(cmd *cobra.Command, err error) error {
+	var oe *site.OptionError
+	var de *outdir.Error
+	var list engine.ErrorList
+	switch {
+	case errors.As(err, &oe):
+		return usageError{fmt.Errorf("%s %q: %w", flagNames[oe.Option], oe.Value, oe.Err)}
+	case errors.As(err, &de):
+		return fmt.Errorf("--out %w", de)
+	case errors.As(err, &list):
+		printBuildErrors(cmd.ErrOrStderr(), err)
+		return errReported
+	}
+	return err
+}
+
 func newBuildCmd() *cobra.Command {
 	var f siteFlags
 	var out string
@@ -167,71 +168,48 @@ that contains it is always refused.`,
 		Args: maxArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			start := time.Now()
-			if err := site.CheckOutput(out, f.content, force); err != nil {
-				return err
-			}
-			// A build of the same input as the site in out would make the
-			// same site: it is left as it is.
-			opt := f.options()
-			// The content is read once: for its fingerprint, and for the
-			// build, which builds exactly the input the fingerprint names.
-			var files fs.FS
-			opt.Input, files = f.fingerprint(opt)
-			// What the previous build made is kept in the cache, as
-			// where it is in the site it left in out.
+			t := site.Target{Dir: out, Force: force}
+			// What the previous build made is kept in the memo, unless
+			// --no-cache.
 			if root := f.cacheRoot(); root != "" && !f.noCache {
-				opt.Cache = site.NewDiskCache(filepath.Join(root, "site"))
-			}
-			unchanged := site.Unchanged
-			if opt.Cache != nil {
-				unchanged = opt.Cache.Unchanged
-			}
-			if s, ok := unchanged(out, opt.Input); ok {
-
-				fmt.Fprintf(f.say(cmd), "built %s, %s, %s into %s in %s: nothing changed\n",
-					count(s.Pages, "page"), count(s.Figures, "figure"), count(len(s.Digests), "file"), out, time.Since(start).Round(time.Millisecond))
-				fmt.Fprintln(f.say(cmd), "no changes since the previous build")
-				return nil
-			}
-			opt.FS = files
-			previous, err := os.ReadFile(filepath.Join(out, site.ManifestFile))
-			if err != nil {
-				previous = nil // no previous build to compare with
+				t.MemoDir = filepath.Join(root, "site")
 			}
 			// The checker's modules are found (or compiled) while the
 			// site is built; unless those of the previous build, of the
 			// same key, are still in out: they stay as they are.
-			var modErr error
-			if !f.noChecker && opt.Cache != nil {
-				if key, err := wasm.Key(f.wasmOptions()); err == nil {
-					opt.FilesKey = "checker " + key
+			if !f.noChecker {
+				t.Modules = func() (map[string][]byte, error) { return f.checkerModules(cmd) }
+				if t.MemoDir != "" {
+					if key, err := wasm.Key(f.wasmOptions()); err == nil {
+						t.ModulesKey = "checker " + key
+					}
 				}
 			}
 			// A build that takes more than a moment says how far it is.
+			opt := f.options()
 			var p *progress
 			if !f.quiet {
 				p = newProgress(cmd.ErrOrStderr())
 				opt.Progress = p.update
 				p.start()
 			}
-			s, err := site.BuildTo(cmd.Context(), opt, out, func() (map[string][]byte, error) {
-				modules, err := f.checkerModules(cmd)
-				modErr = err
-				return modules, err
-			})
+			s, err := site.Publish(cmd.Context(), opt, t)
 			if p != nil {
 				p.end()
 			}
 			if err != nil {
-				if modErr != nil && errors.Is(err, modErr) {
-					return modErr
-				}
-				printBuildErrors(cmd.ErrOrStderr(), err)
-				return errReported
+				return buildError(cmd, err)
+			}
+			took := time.Since(start).Round(time.Millisecond)
+			if s.Unchanged {
+				fmt.Fprintf(f.say(cmd), "built %s, %s, %s into %s in %s: nothing changed\n",
+					count(s.Pages, "page"), count(s.Figures, "figure"), count(len(s.Digests), "file"), out, took)
+				fmt.Fprintln(f.say(cmd), "no changes since the previous build")
+				return nil
 			}
 			fmt.Fprintf(f.say(cmd), "built %s, %s, %s into %s in %s\n",
-				count(s.Pages, "page"), count(s.Figures, "figure"), count(len(s.Digests), "file"), out, time.Since(start).Round(time.Millisecond))
-			fmt.Fprintln(f.say(cmd), s.Compare(previous))
+				count(s.Pages, "page"), count(s.Figures, "figure"), count(len(s.Digests), "file"), out, took)
+			fmt.Fprintln(f.say(cmd), s.Changes)
 			return nil
 		},
 	}
@@ -254,8 +232,7 @@ func newCheckCmd() *cobra.Command {
 			// its modules are not needed.
 			s, err := site.Check(cmd.Context(), f.options())
 			if err != nil {
-				printBuildErrors(cmd.ErrOrStderr(), err)
-				return errReported
+				return buildError(cmd, err)
 			}
 			fmt.Fprintf(f.say(cmd), "ok: %s, %s\n", count(s.Pages, "page"), count(s.Figures, "figure"))
 			return nil
@@ -293,8 +270,7 @@ The rules are key=value overrides or a preset's name:
 			}
 			d, err := site.DiffRules(cmd.Context(), f.options(), other)
 			if err != nil {
-				printBuildErrors(cmd.ErrOrStderr(), err)
-				return errReported
+				return buildError(cmd, err)
 			}
 			fmt.Fprint(cmd.OutOrStdout(), d)
 			return nil

@@ -2,11 +2,15 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/nardydocs/nardydocs/internal/wasm"
 )
 
 // runMainEnv, set in a test binary's environment, makes it the command
@@ -47,6 +51,16 @@ func TestScripts(t *testing.T) {
 			// run (first on $PATH), for a $PATH without the Go tool.
 			e.Setenv("COMMANDS", filepath.SplitList(os.Getenv("PATH"))[0])
 			return nil
+		},
+		Condition: func(cond string) (bool, error) {
+			switch cond {
+			case "embedded":
+				// The command carries the modules of these very sources
+				// (make wasm compiled them after the last edit).
+				key, err := wasm.Key(wasm.Options{})
+				return err == nil && strings.HasPrefix(key, "embedded "), nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 	})
 }

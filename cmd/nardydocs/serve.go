@@ -8,7 +8,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/nardydocs/nardydocs/site"
+	"github.com/nardydocs/nardydocs/site/serve"
 	"github.com/spf13/cobra"
 )
 
@@ -37,13 +37,14 @@ to disk.`,
 			}
 			ctx := cmd.Context()
 			opt := f.options()
-			opt.Cache = site.NewCache() // in memory: a change rebuilds only what it touches
 			modules, err := f.checkerModules(cmd)
 			if err != nil {
 				return err
 			}
 			opt.Files = modules
-			srv := site.NewServer(ctx, opt, cmd.ErrOrStderr())
+			// In memory, with a memo: a change rebuilds only what it
+			// touches.
+			srv := serve.New(ctx, opt, cmd.ErrOrStderr())
 			return srv.ListenAndServe(ctx, addr, func(a string) {
 				fmt.Fprintf(cmd.OutOrStdout(), "serving http://%s/ (Ctrl+C to stop)\n", a)
 			})
@@ -58,7 +59,7 @@ to disk.`,
 
 // listenAddr checks the values of --bind and --port and returns the
 // address to listen on. The server answers only requests for localhost
-// or an IP address (see site.Server), so --bind is one of those: an IPv4
+// or an IP address (see serve.Server), so --bind is one of those: an IPv4
 // or IPv6 address (brackets allowed), or "localhost"; without a port,
 // which is --port's.
 func listenAddr(bind string, port int) (string, error) {

@@ -1,16 +1,20 @@
-package site
+// Package serve serves a site built in memory while its author edits it:
+// every change under the content (or templates) directory builds it
+// again, through the pipeline of package site and an in-memory memo, and
+// the pages open in a browser reload.
+package serve
 
 import (
 	"bytes"
 	"compress/gzip"
 	"context"
 	"errors"
-	"html/template"
 	"io"
 	"io/fs"
 	"mime"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -22,7 +26,9 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/nardydocs/nardydocs/engine"
-	"github.com/nardydocs/nardydocs/templates"
+	"github.com/nardydocs/nardydocs/site"
+	"github.com/nardydocs/nardydocs/site/memo"
+	"github.com/nardydocs/nardydocs/site/outdir"
 )
 
 // Server serves a site built in memory and rebuilds it whenever a file
@@ -30,12 +36,12 @@ import (
 // shows reload when a build is done. While the content has errors, every
 // page shows them instead of stale content.
 type Server struct {
-	opt  Options
+	opt  site.Options
 	log  io.Writer
 	done <-chan struct{} // closed when the server's context ends
 
 	mu      sync.RWMutex
-	site    *Site
+	site    *site.Site
 	err     error
 	version int                    // counts the builds, for the reload events
 	zipped  map[string]*servedFile // files of the current build, as served
@@ -50,11 +56,16 @@ type servedFile struct {
 	gz   []byte
 }
 
-// NewServer builds the site once and returns a server for it. When ctx
+// New builds the site once and returns a server for it. A build keeps
+// what it computed in a memo in memory (unless opt.Memo is one already),
+// so that the next one computes only what a change touched. When ctx
 // ends, the pages' live-reload streams end too, so that the server can
 // stop at once.
-func NewServer(ctx context.Context, opt Options, log io.Writer) *Server {
+func New(ctx context.Context, opt site.Options, log io.Writer) *Server {
 	mimeTypes()
+	if opt.Memo == nil {
+		opt.Memo = memo.New()
+	}
 	s := &Server{opt: opt, log: log, done: ctx.Done(), waiters: map[chan int]struct{}{}}
 	s.rebuild(ctx)
 	return s
@@ -64,9 +75,20 @@ func NewServer(ctx context.Context, opt Options, log io.Writer) *Server {
 // tells the pages open in browsers to reload.
 func (s *Server) rebuild(ctx context.Context) {
 	start := time.Now()
-	site, err := Build(ctx, s.opt)
+	var previous map[string][]byte
+	s.mu.RLock()
+	if s.site != nil {
+		previous = s.site.Files
+	}
+	s.mu.RUnlock()
+	out := site.NewMemory(previous)
+	built, err := site.BuildTo(ctx, s.opt, out)
+	if err == nil {
+		built.Files = out.Files()
+		s.opt.Memo.Save()
+	}
 	s.mu.Lock()
-	s.site, s.err = site, err
+	s.site, s.err = built, err
 	s.version++
 	s.zipped = map[string]*servedFile{}
 	for w := range s.waiters {
@@ -80,7 +102,7 @@ func (s *Server) rebuild(ctx context.Context) {
 		io.WriteString(s.log, "build failed:\n"+s.relative(err)+"\n")
 		return
 	}
-	io.WriteString(s.log, "built "+strconv.Itoa(site.Pages)+" pages in "+time.Since(start).Round(time.Millisecond).String()+"\n")
+	io.WriteString(s.log, "built "+strconv.Itoa(built.Pages)+" pages in "+time.Since(start).Round(time.Millisecond).String()+"\n")
 }
 
 // Watch rebuilds the site whenever a file under the content directory
@@ -169,7 +191,7 @@ listen();
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	mimeTypes()
 	h := w.Header()
-	h.Set("Content-Security-Policy", CSP)
+	h.Set("Content-Security-Policy", site.CSP)
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	if !localHost(r.Host) {
@@ -186,13 +208,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.RLock()
-	site, buildErr := s.site, s.err
+	built, buildErr := s.site, s.err
 	s.mu.RUnlock()
 	// A site published under a sub-path is served there, as its host
 	// will: its pages link their files and the 404 page from that path.
 	root := "/"
-	if site != nil && site.Root != "" {
-		root = site.Root
+	if built != nil && built.Root != "" {
+		root = built.Root
 	}
 	urlPath := r.URL.Path
 	if root != "/" {
@@ -218,16 +240,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "the site did not build", http.StatusServiceUnavailable)
 		return
 	}
-	data, ok := site.Files[name]
+	data, ok := built.Files[name]
 	if !ok {
-		if _, dir := site.Files[path.Join(name, "index.html")]; dir {
+		if _, dir := built.Files[path.Join(name, "index.html")]; dir {
 			http.Redirect(w, r, root+escapePath(name)+"/", http.StatusMovedPermanently)
 			return
 		}
 	}
 	status := http.StatusOK
 	if !ok {
-		data, status, name = site.Files["404.html"], http.StatusNotFound, "404.html"
+		data, status, name = built.Files["404.html"], http.StatusNotFound, "404.html"
 	}
 	ctype := mime.TypeByExtension(path.Ext(name))
 	if ctype == "" {
@@ -238,7 +260,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if strings.HasSuffix(name, ".html") {
 		data = withReload(data)
 	}
-	f := s.served(site, name, data)
+	f := s.served(built, name, data)
 	h.Set("ETag", f.etag)
 	h.Add("Vary", "Accept-Encoding")
 	if status == http.StatusOK && etagMatch(r.Header.Get("If-None-Match"), f.etag) {
@@ -246,7 +268,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if compressible(ctype) && acceptsGzip(r.Header.Get("Accept-Encoding")) {
-		f.once.Do(func() { f.gz = gzipped(site.Files[name+".gz"], data) })
+		f.once.Do(func() { f.gz = gzipped(built.Files[name+".gz"], data) })
 		h.Set("Content-Encoding", "gzip")
 		data = f.gz
 	}
@@ -256,15 +278,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // served returns the current build's served form of a file.
-func (s *Server) served(site *Site, name string, data []byte) *servedFile {
+func (s *Server) served(built *site.Site, name string, data []byte) *servedFile {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.site != site { // a build finished meanwhile: do not keep it
-		return &servedFile{etag: `"` + digest(data) + `"`}
+	if s.site != built { // a build finished meanwhile: do not keep it
+		return &servedFile{etag: `"` + outdir.Digest(data) + `"`}
 	}
 	f, ok := s.zipped[name]
 	if !ok {
-		f = &servedFile{etag: `"` + digest(data) + `"`}
+		f = &servedFile{etag: `"` + outdir.Digest(data) + `"`}
 		s.zipped[name] = f
 	}
 	return f
@@ -381,21 +403,12 @@ const errorPageCSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 
 // writeErrorPage shows the build's problems in the browser, with the
 // files named relative to the directory that holds the content.
 func (s *Server) writeErrorPage(w http.ResponseWriter, buildErr error) {
-	text := s.relative(buildErr)
-	var buf bytes.Buffer
-	set, err := templates.Load("", templateFuncs)
-	if err == nil {
-		err = set.HTML.ExecuteTemplate(&buf, "error.html", struct{ Errors string }{text})
-	}
-	if err != nil {
-		buf.Reset()
-		buf.WriteString("<pre>" + template.HTMLEscapeString(text) + "</pre>")
-	}
+	page := site.ErrorPage(s.relative(buildErr))
 	w.Header().Set("Content-Security-Policy", errorPageCSP)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusInternalServerError)
-	w.Write(withReload(buf.Bytes()))
+	w.Write(withReload(page))
 }
 
 // relative writes a build's problems with each file named relative to
@@ -412,7 +425,7 @@ func (s *Server) relative(buildErr error) string {
 	for i, e := range list {
 		c := *e
 		if filepath.IsAbs(c.Pos.File) {
-			if rel, err := filepath.Rel(base, c.Pos.File); err == nil && within(c.Pos.File, base) {
+			if rel, err := filepath.Rel(base, c.Pos.File); err == nil && outdir.Within(c.Pos.File, base) {
 				c.Pos.File = rel
 			} else {
 				c.Pos.File = filepath.Base(c.Pos.File)
@@ -464,3 +477,12 @@ var mimeTypes = sync.OnceFunc(func() {
 	_ = mime.AddExtensionType(".wasm", "application/wasm")
 	_ = mime.AddExtensionType(".svg", "image/svg+xml")
 })
+
+// escapePath escapes each part of a slash path for a URL.
+func escapePath(p string) string {
+	parts := strings.Split(p, "/")
+	for i, s := range parts {
+		parts[i] = url.PathEscape(s)
+	}
+	return strings.Join(parts, "/")
+}

@@ -1,8 +1,8 @@
-package site
+package outdir
 
 import "golang.org/x/sys/unix"
 
 // exchange swaps the directories a and b in one step.
 func exchange(a, b string) error {
-	return unix.RenamexNp(a, b, unix.RENAME_SWAP)
+	return unix.Renameat2(unix.AT_FDCWD, a, unix.AT_FDCWD, b, unix.RENAME_EXCHANGE)
 }

@@ -1,4 +1,4 @@
-package site
+package serve
 
 import (
 	"compress/gzip"
@@ -10,8 +10,31 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
+
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/nardydocs/nardydocs/site"
 )
+
+// archiveFS returns the content of a txtar fixture of package site.
+func archiveFS(t *testing.T, archive string) (fstest.MapFS, map[string]string) {
+	t.Helper()
+	a, err := txtar.ParseFile(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, other := fstest.MapFS{}, map[string]string{}
+	for _, f := range a.Files {
+		if name, ok := strings.CutPrefix(f.Name, "content/"); ok {
+			files[name] = &fstest.MapFile{Data: f.Data, Mode: 0o644}
+		} else {
+			other[f.Name] = string(f.Data)
+		}
+	}
+	return files, other
+}
 
 // localRequest is a GET request for target on localhost.
 func localRequest(target string) *http.Request {
@@ -31,15 +54,15 @@ func get(srv http.Handler, method, host, target string) *http.Response {
 
 func TestServeHardened(t *testing.T) {
 	t.Parallel()
-	files, _ := archiveFS(t, "testdata/basic.txtar")
-	srv := NewServer(t.Context(), Options{Content: "content", FS: files}, io.Discard)
+	files, _ := archiveFS(t, "../testdata/basic.txtar")
+	srv := New(t.Context(), site.Options{Content: "content", FS: files}, io.Discard)
 
 	res := get(srv, "GET", "localhost:8080", "/ru/long/head.html")
 	if res.StatusCode != 200 {
 		t.Fatalf("a page: %s", res.Status)
 	}
 	for name, want := range map[string]string{
-		"Content-Security-Policy": CSP,
+		"Content-Security-Policy": site.CSP,
 		"X-Content-Type-Options":  "nosniff",
 		"Referrer-Policy":         "no-referrer",
 		"Content-Type":            "text/html; charset=utf-8",
@@ -89,7 +112,7 @@ func TestServeErrorPage(t *testing.T) {
 		os.MkdirAll(filepath.Join(content, l), 0o755)
 		os.WriteFile(filepath.Join(content, l, "index.md"), []byte("---\ntitle: T\n---\n```nardy\ngame: long\nwhite: 24x16\nblack: 12x15\n```\n"), 0o644)
 	}
-	srv := NewServer(t.Context(), Options{Content: content}, io.Discard)
+	srv := New(t.Context(), site.Options{Content: content}, io.Discard)
 	res := get(srv, "GET", "localhost", "/ru/index.html")
 	body, _ := io.ReadAll(res.Body)
 	page := string(body)
@@ -108,8 +131,8 @@ func TestServeErrorPage(t *testing.T) {
 // takes it, and a request with the ETag gets 304.
 func TestServeCaching(t *testing.T) {
 	t.Parallel()
-	files, _ := archiveFS(t, "testdata/basic.txtar")
-	srv := NewServer(t.Context(), Options{Content: "content", FS: files, Files: map[string][]byte{"m.wasm": []byte("plain"), "m.wasm.gz": []byte("precompressed")}}, io.Discard)
+	files, _ := archiveFS(t, "../testdata/basic.txtar")
+	srv := New(t.Context(), site.Options{Content: "content", FS: files, Files: map[string][]byte{"m.wasm": []byte("plain"), "m.wasm.gz": []byte("precompressed")}}, io.Discard)
 	req := localRequest("/ru/long/head.html")
 	req.Header.Set("Accept-Encoding", "br, gzip;q=0.8")
 	rec := httptest.NewRecorder()
@@ -166,7 +189,7 @@ func TestServeReloads(t *testing.T) {
 	}
 	page("ru", "первая версия")
 	page("uk", "перша версія")
-	srv := NewServer(t.Context(), Options{Content: content}, io.Discard)
+	srv := New(t.Context(), site.Options{Content: content}, io.Discard)
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	watching := make(chan error, 1)
@@ -220,8 +243,8 @@ wait:
 // answer under the path, the host's root leads to it.
 func TestServeUnderSubPath(t *testing.T) {
 	t.Parallel()
-	files, _ := archiveFS(t, "testdata/basic.txtar")
-	srv := NewServer(t.Context(), Options{Content: "content", FS: files, BaseURL: "https://example.org/rules/"}, io.Discard)
+	files, _ := archiveFS(t, "../testdata/basic.txtar")
+	srv := New(t.Context(), site.Options{Content: "content", FS: files, BaseURL: "https://example.org/rules/"}, io.Discard)
 	for _, c := range []struct {
 		target   string
 		status   int

@@ -1,0 +1,357 @@
+// Package memo keeps what one build of a site computed for the next, by
+// key: an optional helper beside the build, never a part of what it
+// makes. A value is found by a key that Key computes from everything it
+// was made from (its inputs, in one struct), so that a change to any
+// input names another value; a build given no Memo computes everything,
+// and a build given one makes the same site, byte for byte.
+//
+// New keeps the values in memory, for a process that builds again and
+// again (serve); Open keeps them in a directory between runs of the
+// command line. Values are stored with encoding/gob.
+package memo
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/gob"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// Key returns the key of a value of the given kind made from in: a
+// digest of kind and of in encoded as JSON, every exported field of it
+// (so a struct that holds all of a value's inputs, in exported fields,
+// names it whole; map keys are sorted, so the key does not depend on
+// their order). It fails only for what JSON cannot encode.
+func Key(kind string, in any) (string, error) {
+	h := sha256.New()
+	io.WriteString(h, kind)
+	h.Write([]byte{0})
+	enc := json.NewEncoder(h)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(in); err != nil {
+		return "", fmt.Errorf("memo: the key of a %s: %w", kind, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:20]), nil
+}
+
+// Memo holds values by key. Get and Put may be called from several
+// goroutines at once; Save after them.
+type Memo struct {
+	mu    sync.Mutex
+	fresh map[string][]byte // values put since the last Save
+	kept  map[string][]byte // in memory: the values of the builds before
+	used  map[string]bool   // the keys this build got or put
+	// On disk: the directory, its index and its segments (see Open).
+	dir      string
+	loaded   bool
+	index    map[string]entry
+	segments map[int]*os.File
+	// hits and misses count the Gets since the last Save.
+	hits, misses atomic.Int64
+}
+
+// entry is where a value is on disk: the segment, its place and a
+// checksum of its bytes.
+type entry struct {
+	Seg      int
+	Off, Len int64
+	CRC      uint32
+}
+
+// New returns an empty memo in memory. Save keeps the values the build
+// since the previous Save used, and lets the others go: the memo holds
+// about one site.
+func New() *Memo {
+	return &Memo{fresh: map[string][]byte{}, kept: map[string][]byte{}, used: map[string]bool{}}
+}
+
+// Open returns the memo kept in the directory dir (made by Save when
+// missing). A directory that cannot be read, or a value damaged there,
+// is a value not found: a memo never makes a build fail.
+func Open(dir string) *Memo {
+	m := New()
+	m.dir = dir
+	return m
+}
+
+// Get decodes the value under key into v (a pointer) and reports whether
+// there was one.
+func (m *Memo) Get(key string, v any) bool {
+	data, ok := m.lookup(key)
+	if ok && gob.NewDecoder(bytes.NewReader(data)).Decode(v) == nil {
+		m.hits.Add(1)
+		return true
+	}
+	m.misses.Add(1)
+	return false
+}
+
+// Put keeps v under key. A value gob cannot encode is not kept.
+func (m *Memo) Put(key string, v any) {
+	var buf bytes.Buffer
+	if gob.NewEncoder(&buf).Encode(v) != nil {
+		return
+	}
+	m.mu.Lock()
+	m.fresh[key] = buf.Bytes()
+	m.used[key] = true
+	m.mu.Unlock()
+}
+
+// Counts returns how many Gets found a value and how many did not since
+// the last Save.
+func (m *Memo) Counts() (hits, misses int) {
+	return int(m.hits.Load()), int(m.misses.Load())
+}
+
+// lookup returns the bytes under key.
+func (m *Memo) lookup(key string) ([]byte, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if data, ok := m.fresh[key]; ok {
+		m.used[key] = true
+		return data, true
+	}
+	if data, ok := m.kept[key]; ok {
+		m.used[key] = true
+		return data, true
+	}
+	if m.dir == "" {
+		return nil, false
+	}
+	m.load()
+	e, ok := m.index[key]
+	if !ok {
+		return nil, false
+	}
+	data, err := m.read(e)
+	if err != nil {
+		delete(m.index, key)
+		return nil, false
+	}
+	m.used[key] = true
+	return data, true
+}
+
+// The files of a memo on disk: an index, naming where each value is, and
+// segments of values, one written by each Save (or several merged into
+// one). A Save writes its new values into a new segment, then a new
+// index in the old one's place, then removes the segments the index no
+// longer names.
+const (
+	indexFile  = "index"
+	segPrefix  = "seg-"
+	indexMagic = "nardydocs memo 1\n"
+	// maxSegments is how many segments an index may name before Save
+	// merges them into one; so do segments that hold more than twice
+	// the bytes the index names.
+	maxSegments = 8
+)
+
+// load reads the index, once; m.mu is held.
+func (m *Memo) load() {
+	if m.loaded {
+		return
+	}
+	m.loaded = true
+	m.index = map[string]entry{}
+	m.segments = map[int]*os.File{}
+	data, err := os.ReadFile(filepath.Join(m.dir, indexFile))
+	if err != nil || !bytes.HasPrefix(data, []byte(indexMagic)) {
+		return
+	}
+	var index map[string]entry
+	if gob.NewDecoder(bytes.NewReader(data[len(indexMagic):])).Decode(&index) == nil {
+		m.index = index
+	}
+}
+
+// read returns the bytes of e, checked; m.mu is held.
+func (m *Memo) read(e entry) ([]byte, error) {
+	f, ok := m.segments[e.Seg]
+	if !ok {
+		var err error
+		if f, err = os.Open(m.segment(e.Seg)); err != nil {
+			return nil, err
+		}
+		m.segments[e.Seg] = f
+	}
+	if e.Len < 0 || e.Len > 1<<30 {
+		return nil, errDamaged
+	}
+	data := make([]byte, e.Len)
+	if _, err := f.ReadAt(data, e.Off); err != nil {
+		return nil, err
+	}
+	if crc32.ChecksumIEEE(data) != e.CRC {
+		return nil, errDamaged
+	}
+	return data, nil
+}
+
+var errDamaged = errors.New("memo: a damaged value")
+
+// segment returns the file of segment n.
+func (m *Memo) segment(n int) string {
+	return filepath.Join(m.dir, segPrefix+strconv.Itoa(n))
+}
+
+// Save ends a build: the memo keeps the values it got or put, and no
+// others. On disk, they are written for the next run; an error says
+// they could not be (the memo is then as before: it only costs time).
+func (m *Memo) Save() error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.hits.Store(0)
+	m.misses.Store(0)
+	if m.dir == "" {
+		kept := make(map[string][]byte, len(m.used))
+		for key := range m.used {
+			if data, ok := m.fresh[key]; ok {
+				kept[key] = data
+			} else if data, ok := m.kept[key]; ok {
+				kept[key] = data
+			}
+		}
+		m.kept, m.fresh, m.used = kept, map[string][]byte{}, map[string]bool{}
+		return nil
+	}
+	m.load()
+	err := m.saveDisk()
+	m.fresh, m.used = map[string][]byte{}, map[string]bool{}
+	return err
+}
+
+// saveDisk writes the values used since the last Save to disk; m.mu is
+// held.
+func (m *Memo) saveDisk() error {
+	if err := os.MkdirAll(m.dir, 0o755); err != nil {
+		return err
+	}
+	index := map[string]entry{}
+	var old []string // the used values already on disk
+	segs := map[int]bool{}
+	live := int64(0)
+	for key := range m.used {
+		if _, ok := m.fresh[key]; ok {
+			continue
+		}
+		if e, ok := m.index[key]; ok {
+			index[key] = e
+			old = append(old, key)
+			segs[e.Seg] = true
+			live += e.Len
+		}
+	}
+	size := int64(0)
+	for n := range segs {
+		if info, err := os.Stat(m.segment(n)); err == nil {
+			size += info.Size()
+		}
+	}
+	// Too many segments, or too much in them no longer used: the old
+	// values go into the new segment too.
+	merge := len(segs) >= maxSegments || size > 2*live+1<<20
+	write := slices.Sorted(maps.Keys(m.fresh))
+	if merge {
+		write = append(write, old...)
+	}
+	next := 1
+	for n := range m.index {
+		next = max(next, m.index[n].Seg+1)
+	}
+	for n := range m.segments {
+		next = max(next, n+1)
+	}
+	if len(write) > 0 {
+		var seg bytes.Buffer
+		for _, key := range write {
+			data, ok := m.fresh[key]
+			if !ok {
+				var err error
+				if data, err = m.read(m.index[key]); err != nil {
+					delete(index, key)
+					continue
+				}
+			}
+			index[key] = entry{Seg: next, Off: int64(seg.Len()), Len: int64(len(data)), CRC: crc32.ChecksumIEEE(data)}
+			seg.Write(data)
+		}
+		if err := writeFile(m.segment(next), seg.Bytes()); err != nil {
+			return err
+		}
+	}
+	var buf bytes.Buffer
+	buf.WriteString(indexMagic)
+	if err := gob.NewEncoder(&buf).Encode(index); err != nil {
+		return err
+	}
+	if err := writeFile(filepath.Join(m.dir, indexFile), buf.Bytes()); err != nil {
+		return err
+	}
+	// The segments the new index does not name are removed.
+	named := map[int]bool{}
+	for _, e := range index {
+		named[e.Seg] = true
+	}
+	for n, f := range m.segments {
+		f.Close()
+		delete(m.segments, n)
+	}
+	if entries, err := os.ReadDir(m.dir); err == nil {
+		for _, e := range entries {
+			rest, ok := strings.CutPrefix(e.Name(), segPrefix)
+			n, err := strconv.Atoi(rest)
+			if ok && err == nil && !named[n] {
+				os.Remove(filepath.Join(m.dir, e.Name()))
+			}
+		}
+	}
+	m.index = index
+	return nil
+}
+
+// writeFile writes data to name in one step: a new file renamed into
+// place.
+func writeFile(name string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+"-")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), name)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// Close lets go of the files a memo on disk holds open.
+func (m *Memo) Close() error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var errs []error
+	for n, f := range m.segments {
+		errs = append(errs, f.Close())
+		delete(m.segments, n)
+	}
+	return errors.Join(errs...)
+}

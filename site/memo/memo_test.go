@@ -1,0 +1,146 @@
+package memo
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+type input struct {
+	Text  string
+	Num   int
+	Flags map[string]bool
+	Data  []byte
+}
+
+type value struct {
+	HTML []byte
+	Rows []string
+}
+
+// TestKey: the key names the kind and every exported field, and not the
+// order a map was filled in.
+func TestKey(t *testing.T) {
+	t.Parallel()
+	base := input{Text: "a", Num: 1, Flags: map[string]bool{"x": true, "y": false}, Data: []byte("d")}
+	k0, err := Key("figure", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := input{Text: "a", Num: 1, Flags: map[string]bool{}, Data: []byte("d")}
+	same.Flags["y"], same.Flags["x"] = false, true
+	if k, _ := Key("figure", same); k != k0 {
+		t.Error("the key depends on how a map was filled")
+	}
+	for name, other := range map[string]input{
+		"text":  {Text: "b", Num: 1, Flags: base.Flags, Data: base.Data},
+		"num":   {Text: "a", Num: 2, Flags: base.Flags, Data: base.Data},
+		"flags": {Text: "a", Num: 1, Flags: map[string]bool{"x": true}, Data: base.Data},
+		"data":  {Text: "a", Num: 1, Flags: base.Flags, Data: []byte("e")},
+	} {
+		if k, _ := Key("figure", other); k == k0 {
+			t.Errorf("another %s, the same key", name)
+		}
+	}
+	if k, _ := Key("page", base); k == k0 {
+		t.Error("another kind, the same key")
+	}
+	if _, err := Key("x", func() {}); err == nil {
+		t.Error("a key of a function")
+	}
+}
+
+// TestInMemory: a value is there after Put; Save keeps what the build
+// used and drops the rest.
+func TestInMemory(t *testing.T) {
+	t.Parallel()
+	m := New()
+	m.Put("a", value{HTML: []byte("<p>a</p>"), Rows: []string{"1"}})
+	m.Put("b", value{HTML: []byte("b")})
+	var v value
+	if !m.Get("a", &v) || string(v.HTML) != "<p>a</p>" || len(v.Rows) != 1 {
+		t.Fatalf("Get(a) = %+v", v)
+	}
+	if m.Get("c", &v) {
+		t.Error("Get of a key never put")
+	}
+	if h, mi := m.Counts(); h != 1 || mi != 1 {
+		t.Errorf("counts %d, %d", h, mi)
+	}
+	m.Save()
+	// The next build uses only a.
+	if !m.Get("a", &v) {
+		t.Fatal("a is gone after Save")
+	}
+	m.Save()
+	if m.Get("b", &v) {
+		t.Error("b, unused by the last build, is still kept")
+	}
+	if !m.Get("a", &v) {
+		t.Error("a, used by every build, is gone")
+	}
+}
+
+// TestOnDisk: values saved are found by the next run; what the last run
+// did not use is gone; many runs keep few segments; damage is a miss.
+func TestOnDisk(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "memo")
+	m := Open(dir)
+	for k := range 20 {
+		m.Put("k"+strconv.Itoa(k), value{HTML: []byte(strings.Repeat("x", 1000) + strconv.Itoa(k))})
+	}
+	if err := m.Save(); err != nil {
+		t.Fatal(err)
+	}
+	m.Close()
+	for run := range 30 {
+		m := Open(dir)
+		var v value
+		for k := range 20 {
+			if k == 19 && run > 0 {
+				continue // used by the first run only
+			}
+			if !m.Get("k"+strconv.Itoa(k), &v) || !strings.HasSuffix(string(v.HTML), strconv.Itoa(k)) {
+				t.Fatalf("run %d: k%d not found", run, k)
+			}
+		}
+		if run > 1 && m.Get("k19", &v) {
+			t.Fatalf("run %d: k19, unused since the first run, is still there", run)
+		}
+		m.Put("new"+strconv.Itoa(run), value{HTML: []byte("n")})
+		if err := m.Save(); err != nil {
+			t.Fatal(err)
+		}
+		m.Close()
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) > maxSegments+1 {
+		t.Errorf("%d files in the memo after 30 runs", len(entries))
+	}
+	// A damaged segment: its values are not found, and the run goes on.
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), segPrefix) {
+			name := filepath.Join(dir, e.Name())
+			data, _ := os.ReadFile(name)
+			for i := range data {
+				data[i] ^= 0x55
+			}
+			os.WriteFile(name, data, 0o644)
+		}
+	}
+	m = Open(dir)
+	defer m.Close()
+	var v value
+	if m.Get("k0", &v) {
+		t.Error("a value read from a damaged segment")
+	}
+	os.WriteFile(filepath.Join(dir, indexFile), []byte("garbage"), 0o644)
+	m2 := Open(dir)
+	defer m2.Close()
+	if m2.Get("k0", &v) {
+		t.Error("a value found through a damaged index")
+	}
+}

@@ -1,0 +1,771 @@
+// Package outdir writes a built site into its output directory
+// atomically: the files go into a new directory beside it, which then
+// takes its place in one step, so that the directory always holds either
+// the previous site or the new one, complete.
+//
+// A directory the package wrote is marked as its own by the site's
+// manifest (Manifest, starting with Header); Check refuses to write
+// anywhere else without force, and never into the content directory or
+// around it. A file of the new site whose bytes are those of the previous
+// build's, still as that build left it (its Stamp), is hard-linked from it
+// rather than written again; and with Options.Spare the previous site is
+// kept after the swap as the start of the next build, whose unchanged
+// files then need no new link at all.
+//
+// The one-step swap is renameat2(RENAME_EXCHANGE) on Linux and
+// renamex_np(RENAME_SWAP) on macOS. Elsewhere, and on file systems
+// without it, the directory is moved aside and the new one moved in: a
+// crash between the two leaves the old site beside it, and the next Open
+// puts it back before anything else.
+package outdir
+
+import (
+	"bytes"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// Manifest is the file every built site holds at its root: what the build
+// wrote (the site writes it: see Dir.Commit). It marks the directory as
+// nardydocs' own.
+const Manifest = ".nardydocs-manifest"
+
+// Header is the first line of a manifest.
+const Header = "# nardydocs: what each file and figure of this build holds\n"
+
+// Digest is the digest of a file of a site, as manifests name it.
+func Digest(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:8])
+}
+
+// Error is a directory a build may not write into, and why.
+type Error struct {
+	Dir     string // the directory as given
+	Problem string
+}
+
+func (e *Error) Error() string { return e.Dir + ": " + e.Problem }
+
+// Check reports whether dir may receive a build of the content directory
+// content, before anything is built or touched. A build writes only into
+// a directory that is absent, empty, or marked as nardydocs' own by a
+// previous build (its manifest). It refuses a regular file, the content
+// directory, any directory inside it and any directory that contains it
+// (the project's root among them), and a directory that holds other
+// files, unless force is set — force never allows the content directory,
+// its inside or its ancestors. A symbolic link is judged by the
+// directory it points to. A refusal is an *Error.
+func Check(dir, content string, force bool) error {
+	out, err := realPath(dir)
+	if err != nil {
+		return err
+	}
+	src, err := realPath(content)
+	if err != nil {
+		return err
+	}
+	refuse := func(format string, args ...any) error {
+		return &Error{Dir: dir, Problem: fmt.Sprintf(format, args...)}
+	}
+	if within(src, out) {
+		return refuse("it holds the content directory %s; the build replaces the whole output directory, so choose another (for example \"public\")", content)
+	}
+	if within(out, src) {
+		return refuse("it is inside the content directory %s; choose a directory outside it (for example \"public\")", content)
+	}
+	info, err := os.Stat(out)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case !info.IsDir():
+		return refuse("it is a file, not a directory")
+	}
+	if Owned(out) {
+		return nil
+	}
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		return err
+	}
+	if len(entries) > 0 && !force {
+		return refuse("the directory holds files nardydocs did not write (%s); the build would replace them all. Choose another directory, empty it, or give --force", entries[0].Name())
+	}
+	return nil
+}
+
+// Owned reports whether dir holds the manifest of a build.
+func Owned(dir string) bool {
+	data, err := ReadManifest(dir)
+	return err == nil && data != nil
+}
+
+// ReadManifest returns the manifest of the site in dir; nil, and no
+// error, when dir holds none (or a file of that name that is not one).
+func ReadManifest(dir string) ([]byte, error) {
+	data, err := os.ReadFile(filepath.Join(dir, Manifest))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case !bytes.HasPrefix(data, []byte(Header)):
+		return nil, nil
+	}
+	return data, nil
+}
+
+// realPath returns the absolute path of name with every symbolic link
+// resolved, also when name (or a directory at its end) does not exist yet.
+func realPath(name string) (string, error) {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return "", err
+	}
+	var rest []string
+	for p := abs; ; p = filepath.Dir(p) {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(append([]string{real}, rest...)...), nil
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		if filepath.Dir(p) == p {
+			return abs, nil
+		}
+		rest = append([]string{filepath.Base(p)}, rest...)
+	}
+}
+
+// Within reports whether path is dir or inside it, both made absolute
+// with every symbolic link resolved.
+func Within(path, dir string) bool {
+	p, err := realPath(path)
+	if err != nil {
+		return false
+	}
+	d, err := realPath(dir)
+	return err == nil && within(p, d)
+}
+
+// within reports whether path is dir or inside it (both absolute and
+// clean).
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// Stamp is what a file of a built site looked like when its build ended:
+// its size, modification time and inode. (Not its change time, which
+// linking it into the next build changes.) A file with the stamp its
+// build recorded is still the file that build wrote.
+type Stamp struct {
+	Size, MTime int64
+	Ino         uint64
+}
+
+// Stamps are the stamps of a built site's files, by slash path, its
+// manifest's among them.
+type Stamps map[string]Stamp
+
+// Options say what a Dir knows of the site now in its directory.
+type Options struct {
+	// Files are the digests (Digest) of the previous build's files, by
+	// slash path, as its manifest names them: a new file with the same
+	// digest is linked from there, when it is intact.
+	Files map[string]string
+	// Stamps, when known, are the stamps of the previous build's files
+	// as it left them (what Commit returned): a file is intact when its
+	// stamp is the same. Without them, a file is intact when its bytes
+	// are the ones its digest names.
+	Stamps Stamps
+	// Spare, when set, is where the previous site is kept after the
+	// swap, for the next build to start from: its directories are there,
+	// and each of its files the next site has unchanged is the very file
+	// already. It should be on the output directory's file system.
+	Spare string
+}
+
+// Dir is a site being written into a new directory beside its target
+// (see the package comment). Its methods may be called from several
+// goroutines, but Commit and Abort only once, after the others.
+type Dir struct {
+	target, tmp string
+	opt         Options
+	mu          sync.Mutex
+	made        map[string]bool // directories made
+	needed      map[string]bool // directories the new site has
+	intact      map[string]bool // previous files checked: still as built
+	linked      map[string]bool // files of the new site linked from the previous
+	placed      map[string]bool // files of the new site, put or kept
+	// skeleton lists the directories the new directory had from the
+	// spare; spareFiles the files it had from there, by inode, until
+	// claimed (kept when the very file of the previous site, else
+	// removed).
+	skeleton   []string
+	spareFiles map[string]uint64
+	// The writer goroutines and what they are given (see write).
+	writerOnce sync.Once
+	queue      chan writeJob
+	writers    sync.WaitGroup
+	writeErr   error
+}
+
+// exchangeDirs swaps two directories in one step (exchange); the tests
+// replace it to try the fallback.
+var exchangeDirs = exchange
+
+// step is called after each step of writing a site with the step's
+// name; the tests replace it to crash the program between steps.
+var step = func(name string) {}
+
+// Open prepares the new directory of the site at dir: leftovers of
+// crashed builds removed, the directory made (or taken from the spare)
+// and marked as a build's own. When dir is a symbolic link, the directory
+// it points to is the one replaced, and the link stays.
+func Open(dir string, o Options) (*Dir, error) {
+	target, err := realPath(dir)
+	if err != nil {
+		return nil, err
+	}
+	parent, base := filepath.Dir(target), filepath.Base(target)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, err
+	}
+	if err := cleanLeftovers(parent, base, target); err != nil {
+		return nil, err
+	}
+	step("cleaned")
+	d := &Dir{target: target, opt: o, made: map[string]bool{".": true}, needed: map[string]bool{".": true},
+		intact: map[string]bool{}, linked: map[string]bool{}, placed: map[string]bool{}}
+	if o.Spare != "" {
+		d.fromSpare(parent, base)
+	}
+	if d.tmp == "" {
+		if d.tmp, err = os.MkdirTemp(parent, "."+base+".new-"); err != nil {
+			return nil, err
+		}
+	}
+	if err := os.Chmod(d.tmp, 0o755); err != nil {
+		d.Abort()
+		return nil, err
+	}
+	step("created")
+	// A manifest first, which the final one replaces: every directory a
+	// build leaves behind is marked as its own.
+	if err := os.WriteFile(filepath.Join(d.tmp, Manifest), []byte(Header), 0o644); err != nil {
+		d.Abort()
+		return nil, err
+	}
+	step("manifest")
+	return d, nil
+}
+
+// fromSpare takes the spare, if there is one, as the new directory.
+func (d *Dir) fromSpare(parent, base string) {
+	var n [8]byte
+	rand.Read(n[:])
+	name := filepath.Join(parent, "."+base+".new-"+hex.EncodeToString(n[:]))
+	if os.Rename(d.opt.Spare, name) != nil {
+		return
+	}
+	d.tmp = name
+	d.spareFiles = map[string]uint64{}
+	filepath.WalkDir(name, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || p == name {
+			return err
+		}
+		rel, _ := filepath.Rel(name, p)
+		switch {
+		case e.IsDir():
+			d.made[rel] = true
+			d.skeleton = append(d.skeleton, rel)
+		case rel == Manifest:
+		default:
+			if info, err := e.Info(); err == nil && info.Mode().IsRegular() {
+				d.spareFiles[filepath.ToSlash(rel)] = stampOf(info).Ino
+			} else {
+				os.Remove(p)
+			}
+		}
+		return nil
+	})
+}
+
+// Target returns the directory the site replaces, every symbolic link
+// resolved.
+func (d *Dir) Target() string { return d.target }
+
+// Put adds the file name (a slash path) to the new site: data, whose
+// digest is sum. The previous build's file is linked instead when it has
+// the same digest and is intact; otherwise data is written, by a writer
+// goroutine (an error then is Commit's).
+func (d *Dir) Put(name string, data []byte, sum string) error {
+	full, err := d.path(name)
+	if err != nil {
+		return err
+	}
+	if !d.place(name) {
+		return fmt.Errorf("two files of the site would be %s", name)
+	}
+	if sum != "" && d.opt.Files[name] == sum && d.isIntact(name, sum, data) && d.linkOld(name, full) {
+		return nil
+	}
+	if err := d.clear(name, full); err != nil {
+		return err
+	}
+	d.write(full, data)
+	return nil
+}
+
+// Keep takes the previous build's file name, whose digest is sum, into
+// the new site as it is, and reports whether it could: the file must be
+// there, with that digest, intact.
+func (d *Dir) Keep(name, sum string) bool {
+	full, err := d.path(name)
+	if err != nil || sum == "" || d.opt.Files[name] != sum || !d.isIntact(name, sum, nil) || !d.place(name) {
+		return false
+	}
+	if !d.linkOld(name, full) {
+		d.mu.Lock()
+		delete(d.placed, name)
+		d.mu.Unlock()
+		return false
+	}
+	return true
+}
+
+// place claims the name of a file of the new site: it reports false when
+// the name is taken.
+func (d *Dir) place(name string) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.placed[name] {
+		return false
+	}
+	d.placed[name] = true
+	return true
+}
+
+// path returns where file name of the site goes in the new directory, its
+// directory made.
+func (d *Dir) path(name string) (string, error) {
+	if !fs.ValidPath(name) || name == "." || name == Manifest {
+		return "", fmt.Errorf("the file %q would lie outside the site", name)
+	}
+	rel := filepath.FromSlash(name)
+	if err := d.makeDir(filepath.Dir(rel)); err != nil {
+		return "", err
+	}
+	return filepath.Join(d.tmp, rel), nil
+}
+
+// makeDir makes directory dir of the site, once.
+func (d *Dir) makeDir(dir string) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for p := dir; !d.needed[p]; p = filepath.Dir(p) {
+		d.needed[p] = true
+	}
+	if d.made[dir] {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Join(d.tmp, dir), 0o755); err != nil {
+		return err
+	}
+	d.made[dir] = true
+	return nil
+}
+
+// isIntact reports whether the previous build's file name, whose
+// manifest digest is sum, is still as that build left it: its stamp the
+// recorded one, or, without stamps, its bytes data (or, without data,
+// bytes of digest sum).
+func (d *Dir) isIntact(name, sum string, data []byte) bool {
+	d.mu.Lock()
+	ok, done := d.intact[name]
+	d.mu.Unlock()
+	if done {
+		return ok
+	}
+	old := filepath.Join(d.target, filepath.FromSlash(name))
+	info, err := os.Lstat(old)
+	switch st, known := d.opt.Stamps[name]; {
+	case err != nil || !info.Mode().IsRegular():
+		ok = false
+	case known:
+		ok = stampOf(info) == st
+	case data != nil:
+		ok = info.Size() == int64(len(data))
+		if ok {
+			prev, err := os.ReadFile(old)
+			ok = err == nil && bytes.Equal(prev, data)
+		}
+	default:
+		prev, err := os.ReadFile(old)
+		ok = err == nil && Digest(prev) == sum
+	}
+	d.mu.Lock()
+	d.intact[name] = ok
+	d.mu.Unlock()
+	return ok
+}
+
+// linkOld puts the previous build's file name into the new directory at
+// full, and reports whether it could. When the new directory has the
+// spare's file of that name and it is the previous build's (the inode
+// its stamp names), it is kept as it is; another file there is removed
+// first.
+func (d *Dir) linkOld(name, full string) bool {
+	d.mu.Lock()
+	ino, there := d.spareFiles[name]
+	st, known := d.opt.Stamps[name]
+	if there && known && st.Ino != 0 && ino == st.Ino {
+		delete(d.spareFiles, name)
+		d.linked[name] = true
+		d.mu.Unlock()
+		return true
+	}
+	d.mu.Unlock()
+	if d.clear(name, full) != nil {
+		return false
+	}
+	if err := os.Link(filepath.Join(d.target, filepath.FromSlash(name)), full); err != nil {
+		return false // the file is written instead
+	}
+	d.mu.Lock()
+	d.linked[name] = true
+	d.mu.Unlock()
+	return true
+}
+
+// clear removes the spare's file name (at full) from the new directory,
+// if it is there and not yet claimed: a file of the new site is written
+// anew, never into a file that may be the current site's, linked.
+func (d *Dir) clear(name, full string) error {
+	d.mu.Lock()
+	_, there := d.spareFiles[name]
+	delete(d.spareFiles, name)
+	d.mu.Unlock()
+	if there {
+		if err := os.Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
+// writers is how many goroutines create the new files: a few, which
+// spares the file system's locks on a directory fought over, while the
+// build goes on computing.
+const writers = 2
+
+// writeJob is a file for a writer goroutine to write.
+type writeJob struct {
+	full string
+	data []byte
+}
+
+// write writes data to the new file full, by a writer goroutine. An
+// error is Commit's.
+func (d *Dir) write(full string, data []byte) {
+	d.writerOnce.Do(func() {
+		d.queue = make(chan writeJob, 64)
+		for range writers {
+			d.writers.Add(1)
+			go func() {
+				defer d.writers.Done()
+				for j := range d.queue {
+					if err := writeNew(j.full, j.data); err != nil {
+						d.mu.Lock()
+						if d.writeErr == nil {
+							d.writeErr = err
+						}
+						d.mu.Unlock()
+					}
+				}
+			}()
+		}
+	})
+	d.queue <- writeJob{full, data}
+}
+
+// writeNew writes data into the file full, which must not exist: never
+// into a file that may be linked from the previous site.
+func writeNew(full string, data []byte) error {
+	f, err := os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// flush waits for the writer goroutines to write what they were given,
+// and returns the first error.
+func (d *Dir) flush() error {
+	d.writerOnce.Do(func() {}) // no writer to start from now on
+	if d.queue != nil {
+		close(d.queue)
+		d.writers.Wait()
+		d.queue = nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.writeErr
+}
+
+// prune removes the files and directories the new directory had from
+// the spare and the new site does not have.
+func (d *Dir) prune() {
+	d.mu.Lock()
+	for name := range d.spareFiles {
+		os.Remove(filepath.Join(d.tmp, filepath.FromSlash(name)))
+	}
+	d.spareFiles = nil
+	d.mu.Unlock()
+	dirs := slices.Clone(d.skeleton)
+	slices.SortFunc(dirs, func(a, b string) int { return len(b) - len(a) }) // the deepest first
+	for _, dir := range dirs {
+		if !d.needed[dir] {
+			os.Remove(filepath.Join(d.tmp, dir))
+		}
+	}
+}
+
+// Abort removes the new directory: the target stays as it was.
+func (d *Dir) Abort() {
+	d.flush()
+	os.RemoveAll(d.tmp)
+}
+
+// Commit writes the site's manifest and puts the new directory in the
+// target's place, and returns the stamps of the new site's files (its
+// manifest among them), for the next build's Options.Stamps; nil when
+// one could not be read. After an error, the target is as it was.
+func (d *Dir) Commit(manifest []byte) (Stamps, error) {
+	if err := d.commit(manifest); err != nil {
+		d.Abort()
+		return nil, err
+	}
+	return d.stamps(), nil
+}
+
+func (d *Dir) commit(manifest []byte) error {
+	if err := d.flush(); err != nil {
+		return err
+	}
+	d.prune()
+	if err := os.WriteFile(filepath.Join(d.tmp, Manifest), manifest, 0o644); err != nil {
+		return err
+	}
+	step("files")
+	if _, err := os.Lstat(d.target); errors.Is(err, fs.ErrNotExist) {
+		if err := os.Rename(d.tmp, d.target); err != nil {
+			return err
+		}
+		step("swapped")
+		return nil
+	}
+	if err := exchangeDirs(d.tmp, d.target); err != nil {
+		return swapByRenames(d.tmp, d.target)
+	}
+	step("swapped")
+	// tmp now holds the previous site: the next build's spare, or gone.
+	if d.opt.Spare == "" || os.Rename(d.tmp, d.opt.Spare) != nil {
+		os.RemoveAll(d.opt.Spare) // another build's, or a damaged one
+		if err := removeTree(d.tmp); err != nil {
+			return err
+		}
+	}
+	step("removed")
+	return nil
+}
+
+// stamps returns the stamps of the site now in the target: a file linked
+// from the previous build keeps the stamp recorded for it.
+func (d *Dir) stamps() Stamps {
+	st := Stamps{}
+	err := filepath.WalkDir(d.target, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(d.target, p)
+		if err != nil {
+			return err
+		}
+		name := filepath.ToSlash(rel)
+		if old, ok := d.opt.Stamps[name]; ok && d.linked[name] {
+			st[name] = old
+			return nil
+		}
+		info, err := e.Info()
+		if err != nil {
+			return err
+		}
+		st[name] = stampOf(info)
+		return nil
+	})
+	if err != nil {
+		return nil
+	}
+	return st
+}
+
+// removeTree removes the directory dir and what it holds, each directory
+// of its top level by a goroutine of its own.
+func removeTree(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return os.RemoveAll(dir)
+	}
+	var g errgroup.Group
+	g.SetLimit(4)
+	for _, e := range entries {
+		if e.IsDir() {
+			g.Go(func() error { return os.RemoveAll(filepath.Join(dir, e.Name())) })
+		}
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	return os.RemoveAll(dir)
+}
+
+// leftover reports whether name, in the directory of the output target
+// base, is a directory an earlier build left: ".public.new-…" or
+// ".public.old-…".
+func leftover(name, base string) bool {
+	return strings.HasPrefix(name, "."+base+".new-") || strings.HasPrefix(name, "."+base+".old-")
+}
+
+// cleanLeftovers removes what builds that crashed left beside target: new
+// directories never swapped in, old ones never removed. When target is
+// missing and an old site was left moved aside (a crash in the middle of
+// swapByRenames), that site is put back first. Only directories that
+// carry a manifest, or hold nothing, are touched.
+func cleanLeftovers(parent, base, target string) error {
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return err
+	}
+	_, statErr := os.Lstat(target)
+	missing := errors.Is(statErr, fs.ErrNotExist)
+	for _, e := range entries {
+		if !e.IsDir() || !leftover(e.Name(), base) {
+			continue
+		}
+		full := filepath.Join(parent, e.Name())
+		owned := Owned(full)
+		if !owned && !emptyDir(full) {
+			continue
+		}
+		if missing && owned && strings.HasPrefix(e.Name(), "."+base+".old-") {
+			if err := os.Rename(full, target); err != nil {
+				return err
+			}
+			missing = false
+			continue
+		}
+		if err := os.RemoveAll(full); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// emptyDir reports whether dir holds nothing.
+func emptyDir(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	return err == nil && len(entries) == 0
+}
+
+// swapByRenames replaces target by tmp in two renames, where the system
+// cannot exchange them in one: target is moved aside (to a name the next
+// build recognises), tmp moved in, and the old site removed.
+func swapByRenames(tmp, target string) error {
+	old := filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+".old-"+strings.TrimPrefix(filepath.Base(tmp), "."+filepath.Base(target)+".new-"))
+	if err := os.Rename(target, old); err != nil {
+		return err
+	}
+	step("moved aside")
+	if err := os.Rename(tmp, target); err != nil {
+		if rerr := os.Rename(old, target); rerr != nil { // put the old site back
+			return fmt.Errorf("%w; and putting the previous site back: %w", err, rerr)
+		}
+		return err
+	}
+	step("swapped")
+	if err := os.RemoveAll(old); err != nil {
+		return err
+	}
+	step("removed")
+	return nil
+}
+
+// Intact reports whether the site in dir holds exactly the files its
+// manifest names (files: digests by slash path) and the manifest, each as
+// its build left it: with its stamp in stamps, when that has it, or else
+// with the digest the manifest names.
+func Intact(dir string, files map[string]string, stamps Stamps) bool {
+	seen := 0
+	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if e.IsDir() {
+			return nil
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		name := filepath.ToSlash(rel)
+		sum, listed := files[name]
+		if name == Manifest {
+			listed = true
+		}
+		if !listed || !e.Type().IsRegular() {
+			return errChanged
+		}
+		seen++
+		if st, known := stamps[name]; known {
+			info, err := e.Info()
+			if err != nil || stampOf(info) != st {
+				return errChanged
+			}
+			return nil
+		}
+		if name == Manifest {
+			return nil // read and compared by the caller
+		}
+		data, err := os.ReadFile(p)
+		if err != nil || Digest(data) != sum {
+			return errChanged
+		}
+		return nil
+	})
+	want := len(files) + 1
+	if _, listed := files[Manifest]; listed {
+		want--
+	}
+	return err == nil && seen == want
+}
+
+// errChanged stops a walk over a site that is not as its build left it.
+var errChanged = errors.New("the site changed since it was built")

@@ -1,0 +1,401 @@
+package outdir
+
+import (
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// site is a site to write: its files by slash path.
+type site map[string]string
+
+// manifest is the manifest written with s: its header and every file's
+// digest.
+func (s site) manifest() []byte {
+	var b strings.Builder
+	b.WriteString(Header)
+	for _, name := range slices.Sorted(maps.Keys(s)) {
+		b.WriteString("file\t" + name + "\t" + Digest([]byte(s[name])) + "\n")
+	}
+	return []byte(b.String())
+}
+
+// digests returns the digest of every file of s.
+func (s site) digests() map[string]string {
+	d := map[string]string{}
+	for name, data := range s {
+		d[name] = Digest([]byte(data))
+	}
+	return d
+}
+
+// write writes s into dir with o, and returns the stamps Commit gives.
+func (s site) write(t *testing.T, dir string, o Options) Stamps {
+	t.Helper()
+	d, err := Open(dir, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range slices.Sorted(maps.Keys(s)) {
+		if err := d.Put(name, []byte(s[name]), Digest([]byte(s[name]))); err != nil {
+			d.Abort()
+			t.Fatal(err)
+		}
+	}
+	st, err := d.Commit(s.manifest())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// readTree returns every regular file under dir by slash path.
+func readTree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		out[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// holds reports whether dir holds exactly s and its manifest.
+func holds(t *testing.T, dir string, s site) bool {
+	t.Helper()
+	got := readTree(t, dir)
+	if got[Manifest] != string(s.manifest()) {
+		return false
+	}
+	delete(got, Manifest)
+	return maps.Equal(got, map[string]string(s))
+}
+
+// beside lists what is in the directory around dir.
+func beside(dir string) []string {
+	entries, _ := os.ReadDir(filepath.Dir(dir))
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	return names
+}
+
+var (
+	oldSite = site{"index.html": "old", "ru/a.html": "a", "ru/gone.html": "gone", "style.css": "css", "gone/x.html": "x"}
+	newSite = site{"index.html": "new", "ru/a.html": "a", "ru/b.html": "b", "style.css": "css"}
+)
+
+// TestReplacesTheSite: a site replaces the previous one whole; a file
+// whose bytes did not change is the previous build's, linked (with or
+// without the stamps); nothing is left beside the output.
+func TestReplacesTheSite(t *testing.T) {
+	t.Parallel()
+	for _, stamped := range []bool{false, true} {
+		dir := filepath.Join(t.TempDir(), "public")
+		st := oldSite.write(t, dir, Options{})
+		if !holds(t, dir, oldSite) {
+			t.Fatalf("first write: %v", readTree(t, dir))
+		}
+		before, err := os.Stat(filepath.Join(dir, "ru", "a.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := Options{Files: oldSite.digests()}
+		if stamped {
+			o.Stamps = st
+		}
+		newSite.write(t, dir, o)
+		if !holds(t, dir, newSite) {
+			t.Errorf("stamps %v, second write: %v", stamped, readTree(t, dir))
+		}
+		after, err := os.Stat(filepath.Join(dir, "ru", "a.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !os.SameFile(before, after) {
+			t.Errorf("stamps %v: ru/a.html did not change, yet it was written again", stamped)
+		}
+		if got := beside(dir); !slices.Equal(got, []string{"public"}) {
+			t.Errorf("stamps %v: left beside the output: %v", stamped, got)
+		}
+	}
+}
+
+// TestDamagedFileIsWrittenAgain: a previous file altered since its build
+// (or replaced by another) is never linked: the new site has the bytes
+// it gives, and Keep refuses it.
+func TestDamagedFileIsWrittenAgain(t *testing.T) {
+	t.Parallel()
+	for _, stamped := range []bool{false, true} {
+		dir := filepath.Join(t.TempDir(), "public")
+		st := oldSite.write(t, dir, Options{})
+		if err := os.WriteFile(filepath.Join(dir, "ru", "a.html"), []byte("A"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		o := Options{Files: oldSite.digests()}
+		if stamped {
+			o.Stamps = st
+		}
+		d, err := Open(dir, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Keep("ru/a.html", Digest([]byte("a"))) {
+			t.Errorf("stamps %v: Keep took an altered file", stamped)
+		}
+		if !d.Keep("style.css", Digest([]byte("css"))) || d.Keep("style.css", Digest([]byte("other"))) || d.Keep("nowhere.html", Digest([]byte("x"))) {
+			t.Errorf("stamps %v: Keep of an intact file, another digest, a missing file: wrong", stamped)
+		}
+		if err := d.Put("ru/a.html", []byte("a"), Digest([]byte("a"))); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.Commit([]byte(Header)); err != nil {
+			t.Fatal(err)
+		}
+		if got := readTree(t, dir); got["ru/a.html"] != "a" || got["style.css"] != "css" || len(got) != 3 {
+			t.Errorf("stamps %v: the site: %v", stamped, got)
+		}
+	}
+}
+
+// TestSpare: with a spare, the previous site is kept beside the cache
+// after the swap and the next build starts from it: every file of the
+// new site is right, the spare's files the new site lacks are gone, its
+// unchanged files are the very files of the site before, and the site
+// in the output never shares a file that changed.
+func TestSpare(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	dir, spare := filepath.Join(root, "public"), filepath.Join(root, "cache", "spare")
+	if err := os.MkdirAll(filepath.Dir(spare), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sites := []site{oldSite, newSite, oldSite, {"index.html": "third", "ru/a.html": "a"}, newSite}
+	var st Stamps
+	var prev site
+	for k, s := range sites {
+		o := Options{Spare: spare, Stamps: st}
+		if prev != nil {
+			o.Files = prev.digests()
+		}
+		var before os.FileInfo
+		if k > 0 {
+			before, _ = os.Stat(filepath.Join(dir, "ru", "a.html"))
+		}
+		st = s.write(t, dir, o)
+		if !holds(t, dir, s) {
+			t.Errorf("build %d: %v", k+1, readTree(t, dir))
+		}
+		if after, err := os.Stat(filepath.Join(dir, "ru", "a.html")); before != nil && (err != nil || !os.SameFile(before, after)) {
+			t.Errorf("build %d: the unchanged ru/a.html is another file", k+1)
+		}
+		if k > 0 && !holds(t, spare, prev) {
+			t.Errorf("build %d: the spare is not the previous site: %v", k+1, readTree(t, spare))
+		}
+		if got := beside(dir); !slices.Equal(got, []string{"cache", "public"}) {
+			t.Errorf("build %d: left beside the output: %v", k+1, got)
+		}
+		prev = s
+	}
+}
+
+// TestWriteFollowsASymlink: a symlinked output directory stays a link;
+// the directory it points to receives the site.
+func TestWriteFollowsASymlink(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	real := filepath.Join(root, "sites", "v1")
+	link := filepath.Join(root, "public")
+	oldSite.write(t, real, Options{})
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	newSite.write(t, link, Options{})
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the output link was replaced: %v %v", fi, err)
+	}
+	if !holds(t, real, newSite) {
+		t.Errorf("the link's target: %v", readTree(t, real))
+	}
+}
+
+// TestBadNames: a file outside the site, or the manifest's name, is
+// refused.
+func TestBadNames(t *testing.T) {
+	t.Parallel()
+	d, err := Open(filepath.Join(t.TempDir(), "public"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Abort()
+	for _, name := range []string{"../x.html", "/etc/x", "a/../../x", "", ".", Manifest} {
+		if err := d.Put(name, []byte("x"), ""); err == nil {
+			t.Errorf("Put(%q) accepted", name)
+		}
+	}
+}
+
+// TestIntact: a site is intact while it holds exactly its manifest's
+// files, each as written; a file changed, added or removed is seen, by
+// its stamp or by its digest.
+func TestIntact(t *testing.T) {
+	t.Parallel()
+	for _, change := range []func(dir string){
+		func(dir string) { os.WriteFile(filepath.Join(dir, "ru", "a.html"), []byte("b"), 0o644) },
+		func(dir string) { os.WriteFile(filepath.Join(dir, "ru", "extra.html"), []byte("x"), 0o644) },
+		func(dir string) { os.Remove(filepath.Join(dir, "style.css")) },
+	} {
+		for _, stamped := range []bool{false, true} {
+			dir := filepath.Join(t.TempDir(), "public")
+			st := newSite.write(t, dir, Options{})
+			if !stamped {
+				st = nil
+			}
+			if !Intact(dir, newSite.digests(), st) {
+				t.Fatalf("stamps %v: a site just written is not intact", stamped)
+			}
+			change(dir)
+			if Intact(dir, newSite.digests(), st) {
+				t.Errorf("stamps %v: a changed site is intact", stamped)
+			}
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	content := filepath.Join(root, "project", "content")
+	mk := func(name string, files ...string) string {
+		dir := filepath.Join(root, name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if err := os.WriteFile(filepath.Join(dir, f), []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	mk("project/content/ru", "index.md")
+	mk("empty")
+	notes := mk("notes", "notes.txt")
+	owned := filepath.Join(root, "owned")
+	oldSite.write(t, owned, Options{})
+	file := filepath.Join(root, "f.txt")
+	os.WriteFile(file, []byte("x"), 0o644)
+	linkToContent := filepath.Join(root, "to-content")
+	os.Symlink(content, linkToContent)
+	for _, c := range []struct {
+		out   string
+		force bool
+		want  string // "" for accepted
+	}{
+		{filepath.Join(root, "public"), false, ""},
+		{filepath.Join(root, "empty"), false, ""},
+		{owned, false, ""},
+		{notes, false, "holds files nardydocs did not write (notes.txt)"},
+		{notes, true, ""},
+		{notes + "/", false, "holds files nardydocs did not write"},
+		{file, true, "is a file, not a directory"},
+		{content, true, "holds the content directory"},
+		{content + "/", true, "holds the content directory"},
+		{filepath.Join(root, "project"), true, "holds the content directory"},
+		{root, true, "holds the content directory"},
+		{filepath.Join(content, "public"), true, "inside the content directory"},
+		{filepath.Join(content, "ru"), true, "inside the content directory"},
+		{linkToContent, true, "holds the content directory"},
+	} {
+		err := Check(c.out, content, c.force)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("Check(%s, force %v): %v", c.out, c.force, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("Check(%s, force %v) = %v, want an error saying %q", c.out, c.force, err, c.want)
+		case c.want != "":
+			if e, ok := err.(*Error); !ok || e.Dir != c.out || !strings.HasPrefix(err.Error(), c.out+": ") {
+				t.Errorf("Check(%s): %#v is not an *Error naming the directory", c.out, err)
+			}
+		}
+	}
+}
+
+// steps lists the steps of writing a site, in order, with each way of
+// swapping: one exchange, or two renames.
+var steps = map[bool][]string{
+	true:  {"cleaned", "created", "manifest", "files", "swapped", "removed"},
+	false: {"cleaned", "created", "manifest", "files", "moved aside", "swapped", "removed"},
+}
+
+// TestCrashHelper is run by TestCrash in a process of its own: it writes
+// the new site into $NARDYDOCS_CRASH_DIR and exits at once, as a killed
+// process would, after the step $NARDYDOCS_CRASH_STEP.
+func TestCrashHelper(t *testing.T) {
+	dir, at := os.Getenv("NARDYDOCS_CRASH_DIR"), os.Getenv("NARDYDOCS_CRASH_STEP")
+	if dir == "" {
+		t.Skip("run by TestCrash")
+	}
+	if os.Getenv("NARDYDOCS_CRASH_RENAMES") != "" {
+		exchangeDirs = func(a, b string) error { return os.ErrInvalid }
+	}
+	step = func(s string) {
+		if s == at {
+			os.Exit(3)
+		}
+	}
+	newSite.write(t, dir, Options{})
+	os.Exit(0)
+}
+
+// TestCrash kills a write after each of its steps: the output directory
+// then holds the old site or the new one, complete (with the two-rename
+// fallback, a crash between the renames leaves the old site beside it);
+// the next write removes what the crash left and gives the new site.
+func TestCrash(t *testing.T) {
+	t.Parallel()
+	for _, exchange := range []bool{true, false} {
+		for _, at := range steps[exchange] {
+			dir := filepath.Join(t.TempDir(), "public")
+			oldSite.write(t, dir, Options{})
+			cmd := exec.Command(os.Args[0], "-test.run=^TestCrashHelper$")
+			cmd.Env = append(os.Environ(), "NARDYDOCS_CRASH_DIR="+dir, "NARDYDOCS_CRASH_STEP="+at)
+			if !exchange {
+				cmd.Env = append(cmd.Env, "NARDYDOCS_CRASH_RENAMES=1")
+			}
+			if out, err := cmd.CombinedOutput(); cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != 3 {
+				t.Fatalf("exchange %v, step %s: the helper did not crash: %v\n%s", exchange, at, err, out)
+			}
+			gap := !exchange && at == "moved aside"
+			switch _, err := os.Stat(dir); {
+			case gap && err == nil:
+				t.Errorf("renames, crash after %s: the output directory is still there", at)
+			case gap:
+			case !holds(t, dir, oldSite) && !holds(t, dir, newSite):
+				t.Errorf("exchange %v, crash after %s: the output holds neither site: %v", exchange, at, readTree(t, dir))
+			}
+			newSite.write(t, dir, Options{})
+			if !holds(t, dir, newSite) {
+				t.Errorf("exchange %v, crash after %s: the next write gives %v", exchange, at, readTree(t, dir))
+			}
+			if got := beside(dir); !slices.Equal(got, []string{"public"}) {
+				t.Errorf("exchange %v, crash after %s: left beside the output: %v", exchange, at, got)
+			}
+		}
+	}
+}

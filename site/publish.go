@@ -1,0 +1,411 @@
+package site
+
+import (
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"hash"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing/fstest"
+
+	"github.com/nardydocs/nardydocs/site/memo"
+	"github.com/nardydocs/nardydocs/site/outdir"
+)
+
+// Target says where Publish puts a site, and what it may reuse.
+type Target struct {
+	// Dir is the output directory (see outdir.Check for which it may be).
+	Dir string
+	// Force allows a directory that holds files nardydocs did not write.
+	Force bool
+	// MemoDir, when set, is where the memo of builds into Dir is kept
+	// (in a directory of its own for each output directory): the next
+	// build takes from it what did not change, and when nothing did, it
+	// leaves the site as it is. Empty builds everything.
+	MemoDir string
+	// Modules, when set, gives further files (the checker's modules): it
+	// is called, from another goroutine, while the site is built — unless
+	// the memo says the previous build had the files of ModulesKey, still
+	// as it left them: those are kept.
+	Modules func() (map[string][]byte, error)
+	// ModulesKey names the files Modules gives, as a digest of their
+	// sources would; "" when it is not known.
+	ModulesKey string
+}
+
+// Published is a site Publish put in its directory.
+type Published struct {
+	*Site
+	// Unchanged is set when the directory held the site of the same
+	// input already, as its build left it: nothing was written.
+	Unchanged bool
+	// Changes are what the build changed since the previous one.
+	Changes Changes
+	// Hits and Misses count the pages and figures the memo had, and did
+	// not have (all were made anew).
+	Hits, Misses int
+}
+
+// Publish builds the site into the directory t.Dir, writing every page as
+// soon as it is rendered, and puts it in the directory's place in one step
+// when the whole build succeeded; otherwise the directory is left as it
+// was (see package outdir). With a memo, a build of the same input as the
+// site in the directory leaves it as it is.
+func Publish(ctx context.Context, opt Options, t Target) (*Published, error) {
+	if opt.Content == "" {
+		opt.Content = "content"
+	}
+	if err := outdir.Check(t.Dir, opt.Content, t.Force); err != nil {
+		return nil, err
+	}
+	prevData, err := outdir.ReadManifest(t.Dir)
+	if err != nil {
+		prevData = nil // no previous build to compare with or to take from
+	}
+	prev := readManifest(prevData)
+	var m *memo.Memo
+	var stamps outdir.Stamps
+	input := ""
+	spare := ""
+	if t.MemoDir != "" {
+		target, err := filepath.Abs(t.Dir)
+		if err != nil {
+			return nil, err
+		}
+		if real, err := filepath.EvalSymlinks(target); err == nil {
+			target = real
+		}
+		sum := sha256.Sum256([]byte(target))
+		dir := filepath.Join(t.MemoDir, hex.EncodeToString(sum[:10]))
+		forgetGone(t.MemoDir, dir)
+		if err := os.MkdirAll(dir, 0o755); err == nil {
+			os.WriteFile(filepath.Join(dir, targetFile), []byte(target), 0o644)
+		}
+		m = memo.Open(dir)
+		defer m.Close()
+		opt.Memo = m
+		spare = filepath.Join(dir, "spare")
+		m.Get(stampsKey, &stamps)
+		if opt.Version == "" {
+			opt.Version = ExecutableVersion()
+		}
+		// The content is read once: for the fingerprint, and for the
+		// build, which builds exactly the input the fingerprint names.
+		var files fs.FS
+		if input, files, err = Snapshot(opt, opt.Version, t.ModulesKey); err == nil {
+			opt.FS = files
+			if prev.input == input && outdir.Intact(t.Dir, prev.files, stamps) {
+				s := &Site{Pages: prev.pages, Figures: prev.figureCount, Digests: prev.files, Input: input}
+				return &Published{Site: s, Unchanged: true}, nil
+			}
+		} else {
+			input = ""
+		}
+	}
+	o := outdir.Options{Spare: spare}
+	if stamps != nil {
+		o.Files, o.Stamps = prev.files, stamps
+	}
+	d, err := outdir.Open(t.Dir, o)
+	if err != nil {
+		return nil, err
+	}
+	// The further files are written while the site is built.
+	var modules []fileSum
+	var modErr error
+	var wg sync.WaitGroup
+	if t.Modules != nil {
+		wg.Go(func() { modules, modErr = putModules(d, m, t) })
+	}
+	s, err := BuildTo(ctx, opt, d)
+	wg.Wait()
+	if err == nil && modErr != nil {
+		err = modErr
+	}
+	if err == nil {
+		for _, f := range modules {
+			if _, dup := s.Digests[f.Name]; dup {
+				err = errDuplicate(f.Name)
+				break
+			}
+			s.Digests[f.Name] = f.Sum
+		}
+	}
+	if err != nil {
+		d.Abort()
+		return nil, err
+	}
+	s.Input = input
+	newStamps, err := d.Commit(s.Manifest())
+	if err != nil {
+		return nil, err
+	}
+	p := &Published{Site: s, Changes: s.Compare(prevData)}
+	if m != nil {
+		p.Hits, p.Misses = m.Counts()
+		m.Put(stampsKey, newStamps)
+		if key := modulesKey(t.ModulesKey); key != "" && modules != nil {
+			m.Put(key, modules)
+		}
+		m.Save() // a memo that cannot be written only costs the next build time
+	}
+	return p, nil
+}
+
+// targetFile names, in the memo of an output directory, the file that
+// holds the directory's path.
+const targetFile = "target"
+
+// maxMemos is how many output directories' memos are kept; the least
+// recently used go first.
+const maxMemos = 16
+
+// forgetGone removes, from the directory dir of the memos of output
+// directories, those whose output directory is gone, and the oldest
+// beyond maxMemos; not self, the memo of the build that runs.
+func forgetGone(dir, self string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	type kept struct {
+		path  string
+		mtime int64
+	}
+	var memos []kept
+	for _, e := range entries {
+		full := filepath.Join(dir, e.Name())
+		target, err := os.ReadFile(filepath.Join(full, targetFile))
+		if !e.IsDir() || err != nil || full == self {
+			continue
+		}
+		if _, err := os.Stat(string(target)); err != nil {
+			os.RemoveAll(full)
+			continue
+		}
+		var mtime int64
+		if info, err := os.Stat(filepath.Join(full, "index")); err == nil {
+			mtime = info.ModTime().UnixNano()
+		}
+		memos = append(memos, kept{full, mtime})
+	}
+	if len(memos) <= maxMemos {
+		return
+	}
+	slices.SortFunc(memos, func(a, b kept) int { return cmp.Compare(b.mtime, a.mtime) })
+	for _, k := range memos[maxMemos:] {
+		os.RemoveAll(k.path)
+	}
+}
+
+// stampsKey is the memo's key of the stamps of the site its builds left
+// in their directory.
+const stampsKey = "nardydocs output stamps 1"
+
+// modulesKey is the memo's key of the further files of key (their names
+// and digests), or "" when key is not known.
+func modulesKey(key string) string {
+	if key == "" {
+		return ""
+	}
+	return "nardydocs modules 1 " + key
+}
+
+// putModules puts the further files of t into d: the previous build's,
+// when the memo names them and they are intact, or else those t.Modules
+// gives.
+func putModules(d *outdir.Dir, m *memo.Memo, t Target) ([]fileSum, error) {
+	kept := map[string]string{}
+	if key := modulesKey(t.ModulesKey); m != nil && key != "" {
+		var files []fileSum
+		if m.Get(key, &files) && len(files) > 0 {
+			all := true
+			for _, f := range files {
+				if d.Keep(f.Name, f.Sum) {
+					kept[f.Name] = f.Sum
+				} else {
+					all = false
+				}
+			}
+			if all {
+				return files, nil
+			}
+		}
+	}
+	files, err := t.Modules()
+	if err != nil {
+		return nil, err
+	}
+	var out []fileSum
+	for _, name := range sorted(files) {
+		sum := outdir.Digest(files[name])
+		if kept[name] != sum {
+			if kept[name] != "" {
+				return nil, errors.New("the checker's " + name + " is not the previous build's, though its key is")
+			}
+			if err := d.Put(name, files[name], sum); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, fileSum{name, sum})
+	}
+	return out, nil
+}
+
+// Write writes a site built in memory (Build) into the directory dir, as
+// Publish would, with its manifest.
+func (s *Site) Write(dir string) error {
+	d, err := outdir.Open(dir, outdir.Options{})
+	if err != nil {
+		return err
+	}
+	if s.Digests == nil {
+		s.Digests = map[string]string{}
+	}
+	for _, name := range s.Paths() {
+		sum := outdir.Digest(s.Files[name])
+		s.Digests[name] = sum
+		if err := d.Put(name, s.Files[name], sum); err != nil {
+			d.Abort()
+			return err
+		}
+	}
+	_, err = d.Commit(s.Manifest())
+	return err
+}
+
+// Paths returns the paths of a site built in memory, in sorted order.
+func (s *Site) Paths() []string { return sorted(s.Files) }
+
+// ExecutableVersion names the running executable by its path, size and
+// modification time: a program built again is another version.
+func ExecutableVersion() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "unknown"
+	}
+	info, err := os.Stat(exe)
+	if err != nil {
+		return exe
+	}
+	return exe + " " + strconv.FormatInt(info.Size(), 10) + " " + info.ModTime().UTC().Format("20060102T150405.000000000")
+}
+
+// Fingerprint is a digest of everything a build with opt reads: the
+// program, the options, every file of the content directory and of the
+// templates directory, and extra (what else the caller adds, such as
+// the checker modules' key). Two builds with the same fingerprint make
+// the same site. It fails when the content holds a symbolic link, which a
+// build follows and the fingerprint would not.
+func Fingerprint(opt Options, program, extra string) (string, error) {
+	input, _, err := fingerprint(opt, program, extra, false)
+	return input, err
+}
+
+// Snapshot is Fingerprint, with the files of the content directory as it
+// read them, for Options.FS: a build from them builds exactly the input
+// the fingerprint names (and reads the files no second time).
+func Snapshot(opt Options, program, extra string) (string, fs.FS, error) {
+	input, files, err := fingerprint(opt, program, extra, true)
+	if err != nil {
+		return "", nil, err
+	}
+	return input, files, nil
+}
+
+// fingerprint makes Fingerprint, and, with keep, the content's files.
+func fingerprint(opt Options, program, extra string, keep bool) (string, fstest.MapFS, error) {
+	if opt.FS != nil {
+		return "", nil, errors.New("no fingerprint of content that is not a directory")
+	}
+	h := sha256.New()
+	field := func(s string) { writeField(h, s) }
+	content := opt.Content
+	if content == "" {
+		content = "content"
+	}
+	field("nardydocs input 1")
+	field(program)
+	field(extra)
+	field(content)
+	field(strings.Join(opt.Rules, "\x00"))
+	field(opt.BaseURL)
+	field(strconv.FormatBool(opt.Checker))
+	field(opt.Templates)
+	var files fstest.MapFS
+	if keep {
+		files = fstest.MapFS{}
+	}
+	for k, dir := range []string{content, opt.Templates} {
+		if dir == "" {
+			continue
+		}
+		err := filepath.WalkDir(dir, func(name string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.Type()&fs.ModeSymlink != 0 {
+				return errors.New("a symbolic link: " + name)
+			}
+			rel := "."
+			if keep && k == 0 {
+				r, err := filepath.Rel(dir, name)
+				if err != nil {
+					return err
+				}
+				rel = filepath.ToSlash(r)
+			}
+			if d.IsDir() {
+				if keep && k == 0 && rel != "." {
+					files[rel] = &fstest.MapFile{Mode: fs.ModeDir | 0o755}
+				}
+				return nil
+			}
+			data, err := os.ReadFile(name)
+			if err != nil {
+				return err
+			}
+			field(name)
+			writeBytes(h, data)
+			if keep && k == 0 {
+				files[rel] = &fstest.MapFile{Data: data, Mode: 0o644}
+			}
+			return nil
+		})
+		if err != nil {
+			return "", nil, err
+		}
+	}
+	for _, name := range sorted(opt.Files) {
+		field(name)
+		writeBytes(h, opt.Files[name])
+	}
+	return hex.EncodeToString(h.Sum(nil)[:20]), files, nil
+}
+
+// writeField writes s to h after its length, so that no two different
+// lists of strings make the same digest.
+func writeField(h hash.Hash, s string) {
+	var n [4]byte
+	binary.LittleEndian.PutUint32(n[:], uint32(len(s)))
+	h.Write(n[:])
+	io.WriteString(h, s)
+}
+
+// writeBytes is writeField for bytes.
+func writeBytes(h hash.Hash, data []byte) {
+	var n [4]byte
+	binary.LittleEndian.PutUint32(n[:], uint32(len(data)))
+	h.Write(n[:])
+	h.Write(data)
+}
