@@ -69,48 +69,81 @@ func (d *drawer) to(pt engine.Point, s engine.Side) anchor {
 // they bow towards the middle of the board; from one row to the other they
 // swing out round the nearer end of the board; from the bar they leave
 // sideways. Repeats of a segment bow further out. Each arrow starts at the
-// rim of its checker, so a count written on it stays readable, and is
-// drawn twice, first wide in the halo colour, so that it stands out over
-// checkers and triangles. The arrows are in a group of their own. The
-// forbidden moves follow, drawn the same way but dashed and ending in a
-// cross: their outlines, then the dashes in a group that gives them
-// their colour, dashes and cross. A forbidden move along the same points
-// as an arrow bows further out than it.
+// rim of its checker, so a count written on it stays readable, and lies
+// on a wide outline in the halo colour, so that it stands out over
+// checkers and triangles. The forbidden moves are drawn the same way but
+// dashed and ending in a cross; one along the same points as an arrow
+// bows further out than it. All are in a group of their own: first the
+// outlines (one path), then the arrows in a group that gives them their colour and
+// arrowhead, then the forbidden moves in one that gives them their
+// colour, dashes and cross.
 func (d *drawer) arrows() {
 	if len(d.o.Arrows) == 0 && len(d.o.Illegal) == 0 {
 		return
 	}
-	d.w.str(d.l.arrows)
 	type key struct{ from, to engine.Point }
 	seen := map[key]int{} // only looked up, never iterated
-	var buf [64]byte
-	for _, a := range d.o.Arrows {
+	var buf [8]string
+	paths := buf[:0]
+	var halo []byte
+	for _, a := range slices.Concat(d.o.Arrows, d.o.Illegal) {
 		k := key{a.From, a.To}
-		path := d.curve(buf[:0], a, seen[k])
+		c := d.curve(a, seen[k])
 		seen[k]++
-		d.w.path(path, d.l.halo, nil, "")
-		d.w.path(path, "", d.l.arrow, d.id)
-	}
-	if len(d.o.Illegal) > 0 {
-		paths := make([][]byte, len(d.o.Illegal))
-		for i, a := range d.o.Illegal {
-			k := key{a.From, a.To}
-			paths[i] = d.curve(nil, a, seen[k])
-			seen[k]++
-			d.w.path(paths[i], d.l.halo, nil, "")
+		if len(halo) > 0 {
+			halo = append(halo, ' ')
 		}
-		d.w.layer(d.l.illegal, d.id)
-		for _, p := range paths {
-			d.w.path(p, "", nil, "")
-		}
-		d.w.str("</g>\n")
+		n := len(halo)
+		halo = c.appendPath(halo)
+		paths = append(paths, string(halo[n:]))
 	}
-	d.w.str("</g>\n")
+	s, l := &d.s, d.l
+	d.out.put(l.arrows)
+	// The outlines, one curve each, in one path: where two cross, the
+	// outline is painted once.
+	s.Path(string(halo), l.halo)
+	legal, illegal := paths[:len(d.o.Arrows)], paths[len(d.o.Arrows):]
+	if len(legal) > 0 {
+		d.out.part(l.arrow, d.id)
+		for _, p := range legal {
+			s.Path(p, `class="nd-arrow"`)
+		}
+		d.out.put(l.gend)
+	}
+	if len(illegal) > 0 {
+		d.out.part(l.illegal, d.id)
+		for _, p := range illegal {
+			s.Path(p)
+		}
+		d.out.put(l.gend)
+	}
+	d.out.put(l.gend)
 }
 
-// curve appends to b the path of the arrow of segment a, the n-th (from
-// 0) along the same points.
-func (d *drawer) curve(b []byte, a engine.Segment, n int) []byte {
+// A curve is an arrow's quadratic Bézier curve: from (x0, y0) to (x1,
+// y1), bent towards (cx, cy).
+type curve struct{ x0, y0, cx, cy, x1, y1 int }
+
+// appendPath appends the curve as path data, as svgo's Qbez writes it.
+func (c curve) appendPath(b []byte) []byte {
+	b = append(b, 'M')
+	b = appendXY(b, c.x0, c.y0)
+	b = append(b, " Q"...)
+	b = appendXY(b, c.cx, c.cy)
+	b = append(b, ' ')
+	return appendXY(b, c.x1, c.y1)
+}
+
+// appendXY appends "x,y".
+func appendXY(b []byte, x, y int) []byte {
+	b = strconv.AppendInt(b, int64(x), 10)
+	b = append(b, ',')
+	return strconv.AppendInt(b, int64(y), 10)
+}
+
+// curve returns the curve of the arrow of segment a, the n-th (from 0)
+// along the same points.
+func (d *drawer) curve(a engine.Segment, n int) curve {
 	s := d.side(a)
 	p, q := d.from(a.From, s), d.to(a.To, s)
 	var cx, cy int
@@ -151,19 +184,7 @@ func (d *drawer) curve(b []byte, a engine.Segment, n int) []byte {
 	if d.occupied(a.From, s) {
 		p.x, p.y = toward(p.x, p.y, cx, cy, radius)
 	}
-	b = append(b, 'M')
-	b = appendXY(b, p.x, p.y)
-	b = append(b, " Q"...)
-	b = appendXY(b, cx, cy)
-	b = append(b, ' ')
-	return appendXY(b, q.x, q.y)
-}
-
-// appendXY appends "x,y".
-func appendXY(b []byte, x, y int) []byte {
-	b = strconv.AppendInt(b, int64(x), 10)
-	b = append(b, ',')
-	return strconv.AppendInt(b, int64(y), 10)
+	return curve{p.x, p.y, cx, cy, q.x, q.y}
 }
 
 // occupied reports whether a checker stands where an arrow starts.

@@ -2,7 +2,6 @@ package diagrams
 
 import (
 	"bytes"
-	"regexp"
 	"testing"
 
 	"github.com/nardydocs/nardydocs/engine"
@@ -101,27 +100,6 @@ func TestNoRepeatedAttributes(t *testing.T) {
 				}
 			}
 			visit(root, map[string]string{})
-		}
-	}
-}
-
-// tagSpace is white space before the end of a tag.
-var tagSpace = regexp.MustCompile(`\s/?>`)
-
-// TestNoSpaceBeforeTagEnd checks that no tag ends in a space; text is
-// escaped, so that every ">" of the output ends a tag.
-func TestNoSpaceBeforeTagEnd(t *testing.T) {
-	for _, g := range goldens(t) {
-		o := g.opt
-		o.Labels = Labels{White: "a >", Black: "b / >", Turn: " > ", Pips: "p", Off: "o"}
-		o.Title = "t >"
-		if o.Theme == Screen {
-			o.Printable = true
-		}
-		b := render(t, Standalone, g.pos, o)
-		if m := tagSpace.Find(b); m != nil {
-			i := bytes.Index(b, m)
-			t.Errorf("%s: a space before the end of a tag: %q", g.name, b[max(0, i-60):i+len(m)])
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -529,7 +530,7 @@ func TestArrowsAndMarks(t *testing.T) {
 	root.walk(func(e *node) {
 		if e.hasClass("nd-arrow") {
 			paths = append(paths, e.attrs["d"])
-			if !strings.HasPrefix(e.attrs["marker-end"], "url(#") {
+			if !strings.HasPrefix(e.inheritedAttr("marker-end"), "url(#") {
 				t.Errorf("arrow %q has no arrowhead", e.attrs["d"])
 			}
 		}
@@ -692,7 +693,7 @@ func TestIllegalArrows(t *testing.T) {
 		o := Options{ID: "f", Theme: theme, Arrows: moves(t, "18/15"), Illegal: moves(t, "24/19 24/21")}
 		root := parse(t, render(t, Inline, p, o))
 		var legal, illegal []*node
-		halos := 0
+		var halos []string // the curves outlined
 		root.walk(func(e *node) {
 			switch {
 			case e.name != "path" || e.parent.name == "marker":
@@ -700,12 +701,19 @@ func TestIllegalArrows(t *testing.T) {
 				legal = append(legal, e)
 			case e.inClass("nd-illegal"):
 				illegal = append(illegal, e)
-			case e.attrs["stroke"] == palettes[theme].halo:
-				halos++
+			case e.inheritedAttr("stroke") == palettes[theme].halo:
+				for _, c := range strings.Split(e.attrs["d"], "M")[1:] {
+					halos = append(halos, "M"+strings.TrimSpace(c))
+				}
 			}
 		})
-		if len(legal) != 1 || len(illegal) != 2 || halos != 3 {
-			t.Fatalf("%s: %d arrows, %d forbidden moves, %d outlines; want 1, 2, 3", theme, len(legal), len(illegal), halos)
+		if len(legal) != 1 || len(illegal) != 2 || len(halos) != 3 {
+			t.Fatalf("%s: %d arrows, %d forbidden moves, %d outlined curves; want 1, 2, 3", theme, len(legal), len(illegal), len(halos))
+		}
+		for _, e := range append(legal, illegal...) {
+			if !slices.Contains(halos, e.attrs["d"]) {
+				t.Errorf("%s: the curve %q has no outline", theme, e.attrs["d"])
+			}
 		}
 		for _, e := range illegal {
 			if dash := e.inheritedAttr("stroke-dasharray"); dash == "" || dash == "none" {

@@ -42,13 +42,13 @@ const (
 	midY        = geometry.MidY
 )
 
-// drawer draws one diagram. Everything that depends only on the theme
-// and on Printable (the definitions, the board and its points, the point
-// numbers, the attributes of checkers, dice, strips and arrows) is drawn
-// once into the theme's layers (see layers.go), mostly through svgo, and
-// copied from there. What changes from one diagram to the next (strips,
-// marks, checkers, dice, arrows, the notes of a handout) is written by
-// out's appenders in the same format.
+// drawer draws one diagram, through svgo, onto its canvas. What depends
+// only on the theme and on Printable (the definitions, the board and its
+// points, the point numbers, the checkers of each slot, the dice, the
+// marks, the strips' frames) svgo drew once into the theme's layers (see
+// layers.go), which are copied; what changes from one diagram to the next
+// (the strips' words, the counts, the arrows, the notes) svgo draws for
+// the diagram.
 //
 // To keep diagrams small, what many elements share is written once on a
 // group around them, which they inherit (the points' outline, the point
@@ -56,36 +56,37 @@ const (
 // default value are left out. A group changes nothing in how its elements
 // are painted, as long as they keep their order where they overlap.
 type drawer struct {
-	w  *out
-	s  svg.SVG // writes into w
-	p  engine.Position
-	o  Options
-	id string
-	c  *palette
-	l  *layers // nil while the layers themselves are drawn
-	h  int     // the viewBox height
+	out *canvas
+	s   svg.SVG // draws on out
+	p   engine.Position
+	o   Options
+	id  string
+	c   *palette
+	l   *layers // nil while the layers themselves are drawn
+	h   int     // the viewBox height
 }
 
-func newDrawer(w *out, p engine.Position, o Options, id string, h int) *drawer {
-	return &drawer{w: w, s: svg.SVG{Writer: w}, p: p, o: o, id: id, c: &palettes[o.Theme], l: layersFor(o.Theme, o.Printable), h: h}
+func newDrawer(out *canvas, p engine.Position, o Options, id string, h int) *drawer {
+	return &drawer{out: out, s: svg.SVG{Writer: out}, p: p, o: o, id: id, c: &palettes[o.Theme], l: layersFor(o.Theme, o.Printable), h: h}
 }
 
-// draw writes the diagram's elements after the title and description:
+// draw draws the diagram's elements after the title and description:
 // the definitions, the paper, the two strips, the board with the points
 // (<g class="nd-points">, one triangle per point), the marks, the point
 // numbers, the checkers (<g class="nd-checkers">, with those on the bar
 // and in the trays: a <circle> each, in a <g class="nd-ck nd-w"> or
 // <g class="nd-ck nd-b">), the dice, the arrows and the notes.
 func (d *drawer) draw() {
-	d.w.layer(d.l.defs[b2i(len(d.o.Arrows) > 0)|2*b2i(len(d.o.Illegal) > 0)], d.id)
-	d.w.str("<rect") // the paper, from the origin
-	d.w.num("width", viewW)
-	d.w.num("height", d.h)
-	d.w.str(d.l.paper)
-	d.w.str("/>\n")
-	d.strip(engine.Black, margin)
-	d.strip(engine.White, boardY+boardH+numH)
-	d.w.layer(d.l.board, d.id)
+	l := d.l
+	d.out.part(l.defs[b2i(len(d.o.Arrows) > 0)|2*b2i(len(d.o.Illegal) > 0)], d.id)
+	if d.h == boardH0 {
+		d.out.put(l.paper)
+	} else {
+		d.s.Rect(0, 0, viewW, d.h, attr("fill", d.c.paper))
+	}
+	d.strip(engine.Black)
+	d.strip(engine.White)
+	d.out.part(l.board, d.id)
 	d.marks()
 	d.numbers()
 	d.checkers()
@@ -101,72 +102,48 @@ func b2i(b bool) int {
 	return 0
 }
 
-// attr formats one attribute for svgo (which writes strings containing
-// "=" as they are).
-func attr(name, value string) string { return name + `="` + value + `"` }
-
-// group returns the start tag of a group with the attributes a, which its
-// elements inherit.
-func group(a ...string) string { return "<g" + attrs(a...) + ">\n" }
-
 func (d *drawer) ref(name string) string { return "url(#" + d.id + "-" + name + ")" }
 
 // defs draws the definitions: the wooden gradients, the hatch of the
 // Print theme and, for a diagram with arrows, the arrowhead, for one with
-// forbidden moves, the cross that ends them. A layer. Attributes that
-// have their default value are left out.
+// forbidden moves, the cross that ends them. A layer.
 func (d *drawer) defs(arrows, illegal bool) {
 	if !d.c.hatch && !d.o.Printable && d.c.wood == nil && !arrows && !illegal {
 		return
 	}
-	w := d.w
-	w.str("<defs>\n")
+	s := &d.s
+	s.Def()
 	if d.c.wood != nil {
-		d.gradient("wood", ` y2="100%"`, d.c.wood) // from the top left corner to the bottom right one
-		d.gradient("maple", "", d.c.maple)         // from left to right
+		s.LinearGradient(d.id+"-wood", 0, 0, 100, 100, d.c.wood) // from the top left corner to the bottom right one
+		s.LinearGradient(d.id+"-maple", 0, 0, 100, 0, d.c.maple) // from left to right
 	}
 	if d.c.hatch || d.o.Printable {
 		// The Print theme's hatch, also for a Printable Screen diagram.
 		pc := palettes[Print]
-		w.str(`<pattern id="` + d.id + `-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` + "\n")
-		w.str(`<rect width="6" height="6"` + attrs(attr("fill", pc.field)) + "/>\n")
-		w.str(`<line y2="6"` + attrs(attr("stroke", pc.triEdge), `stroke-width="1.6"`) + "/>\n")
-		w.str("</pattern>\n")
+		s.Pattern(d.id+"-hatch", 0, 0, 6, 6, "user", `patternTransform="rotate(45)"`)
+		s.Rect(0, 0, 6, 6, attr("fill", pc.field))
+		s.Line(0, 0, 0, 6, attr("stroke", pc.triEdge), `stroke-width="1.6"`)
+		s.PatternEnd()
 	}
 	if arrows {
-		w.str(`<marker id="` + d.id + `-head" refX="7" refY="5" markerWidth="16" markerHeight="16" viewBox="0 0 10 10" orient="auto" markerUnits="userSpaceOnUse">` + "\n")
-		w.str(`<path d="M0,0L10,5L0,10z"` + attrs(attr("fill", d.c.arrow), attr("stroke", d.c.halo), `stroke-width=".8"`, `stroke-linejoin="round"`) + "/>\n")
-		w.str("</marker>\n")
+		s.Marker(d.id+"-head", 7, 5, 16, 16, `viewBox="0 0 10 10"`, `orient="auto"`, `markerUnits="userSpaceOnUse"`)
+		s.Path("M0,0L10,5L0,10z", attr("fill", d.c.arrow), attr("stroke", d.c.halo), `stroke-width=".8"`, `stroke-linejoin="round"`)
+		s.MarkerEnd()
 	}
 	if illegal {
 		// A cross centred on the end of the move, on an outline of the
 		// halo's colour.
-		w.str(`<marker id="` + d.id + `-cross" refX="10" refY="10" markerWidth="20" markerHeight="20" markerUnits="userSpaceOnUse"` + attrs(`fill="none"`, `stroke-linecap="round"`) + ">\n")
-		w.str(`<path d="M3,3L17,17M17,3L3,17"` + attrs(attr("stroke", d.c.halo), `stroke-width="7"`) + "/>\n")
-		w.str(`<path d="M3,3L17,17M17,3L3,17"` + attrs(attr("stroke", d.c.illegal), `stroke-width="3.5"`) + "/>\n")
-		w.str("</marker>\n")
+		s.Marker(d.id+"-cross", 10, 10, 20, 20, `markerUnits="userSpaceOnUse"`, `fill="none"`, `stroke-linecap="round"`)
+		s.Path("M3,3L17,17M17,3L3,17", attr("stroke", d.c.halo), `stroke-width="7"`)
+		s.Path("M3,3L17,17M17,3L3,17", attr("stroke", d.c.illegal), `stroke-width="3.5"`)
+		s.MarkerEnd()
 	}
-	w.str("</defs>\n")
-}
-
-// gradient writes the linear gradient named name; end holds the
-// attributes of its end point unless it runs from left to right.
-func (d *drawer) gradient(name, end string, stops []svg.Offcolor) {
-	w := d.w
-	w.str(`<linearGradient id="` + d.id + "-" + name + `"` + end + ">\n")
-	for _, s := range stops {
-		w.str(`<stop offset="` + strconv.Itoa(int(min(s.Offset, 100))) + `%" stop-color="` + s.Color + `"`)
-		if s.Opacity != 1 {
-			w.str(` stop-opacity="` + strconv.FormatFloat(s.Opacity, 'g', -1, 64) + `"`)
-		}
-		w.str("/>\n")
-	}
-	w.str("</linearGradient>\n")
+	s.DefEnd()
 }
 
 // strip draws a side's information line: its name, pip count, borne-off
 // count and, for the side to move, a frame and the turn label.
-func (d *drawer) strip(side engine.Side, y int) {
+func (d *drawer) strip(side engine.Side) {
 	l := d.o.Labels
 	name := l.White
 	if side == engine.Black {
@@ -174,53 +151,37 @@ func (d *drawer) strip(side engine.Side, y int) {
 	}
 	turn := d.p.Turn == side && l.Turn != ""
 	if turn {
-		d.w.roundrect(boardX, y+2, boardW, infoH-4, 8, d.l.turn)
+		d.out.put(d.l.frame[side])
 	}
-	cy := y + infoH/2
-	d.w.circle(boardX+22, cy, 12, d.l.icon[side])
-	base := cy + 8
-	// As svgo's Textspan, Span and TextEnd write it, tidied.
-	w := d.w
-	w.str("<text")
-	w.num("x", boardX+44)
-	w.num("y", base)
-	if d.o.Playable {
-		w.str(` data-strip="` + side.String() + `"`)
-	}
-	w.str(d.l.stripText)
-	w.str(">")
-	gap := ""
+	d.out.put(d.l.icon[side])
+	d.out.put(d.l.stripOpen[side][b2i(d.o.Playable)])
+	gap := 0
+	m := &d.l.memo
 	if name != "" {
-		w.str(`<tspan font-weight="700">`)
-		w.escape(name)
-		w.str("</tspan>")
-		gap = ` dx="18"`
+		m.draw(d.out, memoKey{kind: nameSpan, s: name}, func() { d.s.Span(name, d.l.nameAttrs) })
+		gap = 1
 	}
 	if l.Pips != "" {
-		d.muted(gap, l.Pips, d.p.Pips(side))
-		gap = ` dx="18"`
+		d.muted(l.Pips, d.p.Pips(side), gap)
+		gap = 1
 	}
 	if n := d.p.Off(side); l.Off != "" && n > 0 {
-		d.muted(gap, l.Off, n)
+		d.muted(l.Off, n, gap)
 	}
-	w.str("</text>\n")
+	d.out.put(d.l.textEnd)
 	if turn {
-		d.w.text(boardX+boardW-16, base, l.Turn, d.l.turnLabel)
+		m.draw(d.out, memoKey{kind: turnLabel, side: side, s: l.Turn}, func() {
+			d.s.Text(boardX+boardW-16, stripY(side)+infoH/2+8, l.Turn, d.l.turnLabel)
+		})
 	}
 }
 
-// muted writes a label and a number in a strip, in the muted colour,
-// after the gap attribute gap.
-func (d *drawer) muted(gap, label string, n int) {
-	w := d.w
-	w.str("<tspan")
-	w.str(gap)
-	w.str(d.l.stripMuted)
-	w.str(">")
-	w.escape(label)
-	w.str(" ")
-	w.b = strconv.AppendInt(w.b, int64(n), 10)
-	w.str("</tspan>")
+// muted draws a label and a number in a strip, in the muted colour, after
+// another word when gap is 1.
+func (d *drawer) muted(label string, n, gap int) {
+	d.l.memo.draw(d.out, memoKey{kind: mutedSpan, a: n, b: gap, s: label}, func() {
+		d.s.Span(label+" "+strconv.Itoa(n), d.l.mutedAttrs[gap])
+	})
 }
 
 // board draws the rim, the bar, the trays and the points. A layer.
@@ -299,27 +260,17 @@ func (d *drawer) marks() {
 	if len(d.o.Marks) == 0 {
 		return
 	}
-	for i, open := range []string{d.l.markFill, d.l.markEdge} {
+	for i, open := range d.l.markOpen {
 		if open == "" {
 			continue
 		}
-		d.w.str(open)
+		d.out.put(open)
 		for pt := engine.Point(1); pt <= 24; pt++ {
-			if !d.marked(pt) {
-				continue
-			}
-			x, top := column(pt)
-			y := fieldTop + 3
-			if !top {
-				y = midY + 7
-			}
-			if i == 0 {
-				d.w.rect(x+2, y, pointW-4, fieldH/2-10, "")
-			} else {
-				d.w.roundrect(x+2, y, pointW-4, fieldH/2-10, 6, ` class="nd-mark"`)
+			if d.marked(pt) {
+				d.out.put(d.l.mark[i][pt])
 			}
 		}
-		d.w.str("</g>\n")
+		d.out.put(d.l.gend)
 	}
 }
 
@@ -328,14 +279,14 @@ func (d *drawer) marks() {
 // badge.
 func (d *drawer) numbers() {
 	if len(d.o.Marks) == 0 {
-		d.w.str(d.l.numbers)
+		d.out.put(d.l.numbers)
 		return
 	}
-	d.w.str(d.l.numOpen)
+	d.out.put(d.l.numOpen)
 	for pt := engine.Point(1); pt <= 24; pt++ {
-		d.w.str(d.l.number[b2i(d.marked(pt))][pt])
+		d.out.put(d.l.number[b2i(d.marked(pt))][pt])
 	}
-	d.w.str("</g>\n")
+	d.out.put(d.l.gend)
 }
 
 // number draws the number of point pt, on a badge when it is marked, for
@@ -355,13 +306,12 @@ func (d *drawer) number(pt engine.Point, marked bool) {
 	d.s.Text(cx, band+numH/2+7, pt.String(), attr("fill", d.c.badgeInk))
 }
 
-// stack is the checkers of one side on a point or on the bar: n checkers
-// drawn from slot k0 on, where the centre of slot k is (x, y0+k*dy).
+// stack is the checkers of one side on a place (a point, or a side's
+// bar: see places): n checkers drawn from slot k0 on.
 type stack struct {
-	x, y0, dy int
-	k0, n     int
-	side      engine.Side
-	r         int // the checkers' radius: smaller on the bar
+	place int
+	k0, n int
+	side  engine.Side
 }
 
 // shown returns how many of the stack's checkers are drawn: up to the
@@ -372,8 +322,11 @@ func (st *stack) shown() int { return min(st.n, stackN-st.k0) }
 // drawn carries the count.
 func (st *stack) counted() bool { return st.shown() < st.n }
 
-// y returns the centre of the k-th checker drawn.
-func (st *stack) y(k int) int { return st.y0 + (st.k0+k)*st.dy }
+// top returns the centre of the top checker drawn.
+func (st *stack) top() (x, y int) {
+	x, y0, dy, _ := slotsOf(st.place)
+	return x, y0 + (st.k0+st.shown()-1)*dy
+}
 
 // sides are White and Black, in the order they are drawn.
 var sides = [2]engine.Side{engine.White, engine.Black}
@@ -385,16 +338,14 @@ func (d *drawer) checkers() {
 	var overBuf [24]stack
 	stacks, over := buf[:0], overBuf[:0]
 	for pt := engine.Point(1); pt <= 24; pt++ {
-		x, top := column(pt)
-		y0, dy := slotY(top, 0), slotY(top, 1)-slotY(top, 0)
 		nw, nb := d.p.Count(engine.White, pt), d.p.Count(engine.Black, pt)
 		if nw > 0 {
-			stacks = append(stacks, stack{x + pointW/2, y0, dy, 0, nw, engine.White, radius})
+			stacks = append(stacks, stack{int(pt), 0, nw, engine.White})
 		}
 		if nb > 0 {
 			// With White there too (not a legal position, but draw both),
 			// Black is stacked on White and keeps the top slot.
-			st := stack{x + pointW/2, y0, dy, min(nw, stackN-1), nb, engine.Black, radius}
+			st := stack{int(pt), min(nw, stackN-1), nb, engine.Black}
 			if nw >= stackN {
 				// Black's checker covers White's top one: draw it after
 				// all of White's.
@@ -406,14 +357,14 @@ func (d *drawer) checkers() {
 	}
 	for _, s := range sides {
 		if n := d.p.Bar(s); n > 0 {
-			stacks = append(stacks, stack{barX + barW/2, barY(s, 0), barY(s, 1) - barY(s, 0), 0, n, s, barR})
+			stacks = append(stacks, stack{barPlace + int(s), 0, n, s})
 		}
 	}
-	d.w.str(`<g class="nd-checkers">` + "\n")
+	d.out.put(d.l.checkers)
 	d.stacks(stacks)
 	d.stacks(over)
 	d.trays()
-	d.w.str("</g>\n")
+	d.out.put(d.l.gend)
 }
 
 // stacks draws the stacks: the checkers of each side in a group (in the
@@ -434,15 +385,13 @@ func (d *drawer) stacks(stacks []stack) {
 				continue
 			}
 			if !open {
-				d.w.str(d.l.bodies[s])
+				d.out.put(d.l.bodyOpen[s])
 				open = true
 			}
-			for k := range st.shown() {
-				d.w.circle(st.x, st.y(k), st.r, "")
-			}
+			d.out.put(d.l.bodies[st.place].slots(st.k0, st.shown()))
 		}
 		if open {
-			d.w.str("</g>\n")
+			d.out.put(d.l.gend)
 		}
 	}
 	for _, s := range sides {
@@ -457,20 +406,21 @@ func (d *drawer) stacks(stacks []stack) {
 				shown-- // the ring would run through the count
 			}
 			if shown > 0 && !open {
-				d.w.str(d.l.rings[s])
+				d.out.put(d.l.ringOpen[s])
 				open = true
 			}
-			for k := range shown {
-				d.w.circle(st.x, st.y(k), st.r-6, "")
-			}
+			d.out.put(d.l.rings[st.place].slots(st.k0, shown))
 		}
 		if open {
-			d.w.str("</g>\n")
+			d.out.put(d.l.gend)
 		}
 	}
 	for i := range stacks {
 		if st := &stacks[i]; st.counted() {
-			d.w.textNum(st.x, st.y(st.shown()-1)+8, st.n, d.l.count[st.side])
+			d.l.memo.draw(d.out, memoKey{kind: stackCount, side: st.side, a: st.place, b: st.n}, func() {
+				x, y := st.top()
+				d.s.Text(x, y+8, strconv.Itoa(st.n), d.l.count[st.side])
+			})
 		}
 	}
 }
@@ -503,14 +453,14 @@ func (d *drawer) trays() {
 			continue
 		}
 		x, top := d.trayAt(s)
-		d.w.str(d.l.slabs[s])
-		for k := range n {
-			d.w.roundrect(x+5, slabY(top, k), trayW-10, slabH, 2, "")
-		}
-		d.w.str("</g>\n")
+		d.out.put(d.l.slabOpen[s])
+		d.out.put(d.l.slabs[d.p.Game][s].slots(0, n))
+		d.out.put(d.l.gend)
 		// The count stands just past the slabs; an arrow to the tray ends
 		// past the count (see trayEnd).
-		d.w.textNum(x+trayW/2, geometry.TrayCountY(top, n), n, d.l.trayCount)
+		d.l.memo.draw(d.out, memoKey{kind: trayCount, side: s, a: int(d.p.Game), b: n}, func() {
+			d.s.Text(x+trayW/2, geometry.TrayCountY(top, n), strconv.Itoa(n), d.l.trayCount)
+		})
 	}
 }
 
@@ -528,48 +478,32 @@ var pips = [7][][2]int{
 // dice draws the roll in the middle of the half at the right hand of the
 // side to move (White sits below the board, Black above it), in the
 // colours of that side: the two dice in a group, then their pips in
-// another.
+// another; on a Playable diagram, each die with its pips in a group of
+// its own, which the board greys once it is played.
 func (d *drawer) dice() {
 	if !d.o.HasDice {
 		return
 	}
+	l, t := d.l, d.p.Turn
 	if d.o.Playable {
-		// A group for each die, which the board greys once it is played.
 		for i, v := range d.o.Dice {
-			d.w.str(`<g data-die="` + strconv.Itoa(i) + `">` + "\n")
-			d.die(i, v)
-			d.w.str("</g>\n")
+			d.out.put(l.dieOpen[i])
+			d.out.put(l.diceOpen[t])
+			d.out.put(l.die[t][i])
+			d.out.put(l.gend)
+			d.out.put(l.pipsOpen[t])
+			d.out.put(l.pips[t][i][v])
+			d.out.put(l.gend)
+			d.out.put(l.gend)
 		}
 		return
 	}
-	d.w.str(d.l.dice[d.p.Turn])
-	for i := range d.o.Dice {
-		x := geometry.DiceX(d.p.Turn, i)
-		d.w.roundrect(x-dieSize/2, midY-dieSize/2, dieSize, dieSize, 7, ` class="nd-die"`)
-	}
-	d.w.str("</g>\n")
-	d.w.str(d.l.pips[d.p.Turn])
-	for i, v := range d.o.Dice {
-		d.pips(i, v)
-	}
-	d.w.str("</g>\n")
-}
-
-// die draws die i, showing v, with its pips.
-func (d *drawer) die(i int, v uint8) {
-	x := geometry.DiceX(d.p.Turn, i)
-	d.w.str(d.l.dice[d.p.Turn])
-	d.w.roundrect(x-dieSize/2, midY-dieSize/2, dieSize, dieSize, 7, ` class="nd-die"`)
-	d.w.str("</g>\n")
-	d.w.str(d.l.pips[d.p.Turn])
-	d.pips(i, v)
-	d.w.str("</g>\n")
-}
-
-// pips draws the pips of die i, showing v.
-func (d *drawer) pips(i int, v uint8) {
-	x := geometry.DiceX(d.p.Turn, i)
-	for _, q := range pips[v] {
-		d.w.circle(x+q[0]*10, midY+q[1]*10, 4, "")
-	}
+	d.out.put(l.diceOpen[t])
+	d.out.put(l.die[t][0])
+	d.out.put(l.die[t][1])
+	d.out.put(l.gend)
+	d.out.put(l.pipsOpen[t])
+	d.out.put(l.pips[t][0][d.o.Dice[0]])
+	d.out.put(l.pips[t][1][d.o.Dice[1]])
+	d.out.put(l.gend)
 }

@@ -102,24 +102,25 @@ func (d *drawer) notes() {
 		return
 	}
 	y := boardH0 + notesPad
-	d.w.str(group(attr("fill", d.c.ink)))
+	l := d.l
+	d.out.put(l.noteOpen)
 	for _, line := range wrap(n.Caption, notesW/notesChar) {
 		y += notesLine
-		d.w.text(notesX, y-7, line, ` class="nd-note" font-size="20" font-style="italic"`)
+		d.s.Text(notesX, y-7, line, l.caption)
 	}
 	for _, line := range wrap(n.Heading, notesW/notesChar) {
 		y += notesLine
-		d.w.text(notesX, y-7, line, ` class="nd-note" font-size="20" font-weight="700"`)
+		d.s.Text(notesX, y-7, line, l.heading)
 	}
 	if cols, rows := columns(n.Items); cols > 0 {
 		y += 6
 		colW := notesW / cols
-		d.w.str(group(`font-size="19"`, `font-family="'DejaVu Sans Mono', Menlo, Consolas, monospace"`))
+		d.out.put(l.itemsOpen)
 		for i := range n.Items {
 			c, r := i/rows, i%rows
-			d.w.text(notesX+c*colW, y+(r+1)*itemLine-7, itemLabel(n.Items, i), ` class="nd-item"`)
+			d.s.Text(notesX+c*colW, y+(r+1)*itemLine-7, itemLabel(n.Items, i), l.itm)
 		}
-		d.w.str("</g>\n")
+		d.out.put(l.gend)
 	}
-	d.w.str("</g>\n")
+	d.out.put(l.gend)
 }

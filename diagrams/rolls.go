@@ -5,6 +5,9 @@ import (
 	"hash/fnv"
 	"io"
 	"strconv"
+	"sync"
+
+	svg "github.com/ajstarks/svgo"
 
 	"github.com/nardydocs/nardydocs/engine"
 )
@@ -94,119 +97,134 @@ func RollGrid(w io.Writer, o RollGridOptions) error {
 		}
 		id = "nr" + strconv.FormatUint(uint64(h.Sum32()), 16)
 	}
-	c := &palettes[o.Theme]
-	b := getOut()
-	defer putOut(b)
-	b.str(`<svg xmlns="http://www.w3.org/2000/svg" id="`)
-	b.str(id)
-	b.str(`" class="nardy-board nardy-rolls" viewBox="0 0 `)
-	b.int(gridSize)
-	b.str(" ")
-	b.int(gridSize)
-	b.str(`" role="img"`)
-	if o.Title != "" || o.Desc != "" {
-		b.str(` aria-labelledby="`)
-		if o.Title != "" {
-			b.str(id + "-title")
-		}
-		if o.Desc != "" {
-			if o.Title != "" {
-				b.str(" ")
-			}
-			b.str(id + "-desc")
-		}
-		b.str(`"`)
-	}
-	b.str(` font-family="` + fontFamily + `">` + "\n")
-	if o.Title != "" {
-		element(b, "title", id, "-title", o.Title)
-	}
-	if o.Desc != "" {
-		element(b, "desc", id, "-desc", o.Desc)
-	}
-	b.rect(0, 0, gridSize, gridSize, attrs(attr("fill", c.paper)))
+	g := gridLayersFor(o.Theme)
+	b := getCanvas()
+	defer putCanvas(b)
+	start(b, id, "nardy-board nardy-rolls", gridSize, gridSize, nil, o.Title, o.Desc)
+	sv := svg.SVG{Writer: b}
+	b.put(g.paper)
 	// The names of the dice: the second's across the top, the first's up
 	// the left side.
 	if o.Second != "" || o.First != "" {
-		b.str(group(`font-size="17"`, `font-weight="700"`, `text-anchor="middle"`, attr("fill", c.ink)))
+		b.put(g.namesOpen)
 		if o.Second != "" {
-			b.text(gridMid, gridAxisC, o.Second, "")
+			sv.Text(gridMid, gridAxisC, o.Second)
 		}
 		if o.First != "" {
 			y := gridY + 3*gridCell
-			b.text(gridAxisC, y, o.First, ` transform="rotate(-90 `+strconv.Itoa(gridAxisC)+" "+strconv.Itoa(y)+`)"`)
+			sv.Text(gridAxisC, y, o.First, `transform="rotate(-90 `+strconv.Itoa(gridAxisC)+" "+strconv.Itoa(y)+`)"`)
 		}
-		b.str("</g>\n")
+		b.put(g.gend)
 	}
-	// The faces along the sides, then their pips.
-	b.str(group(attr("fill", c.whiteFill), attr("stroke", c.whiteEdge), `stroke-width="1.5"`))
-	for v := 1; v <= 6; v++ {
-		at := gridX + (v-1)*gridCell + gridCell/2
-		b.roundrect(at-gridFace/2, gridHeadC-gridFace/2, gridFace, gridFace, gridFaceR, "")
-		b.roundrect(gridHeadC-gridFace/2, at-gridFace/2, gridFace, gridFace, gridFaceR, "")
-	}
-	b.str("</g>\n")
-	b.str(group(attr("fill", c.whiteInk)))
-	for v := 1; v <= 6; v++ {
-		at := gridX + (v-1)*gridCell + gridCell/2
-		for _, q := range pips[v] {
-			b.circle(at+q[0]*gridPipD, gridHeadC+q[1]*gridPipD, gridPip, "")
-			b.circle(gridHeadC+q[0]*gridPipD, at+q[1]*gridPipD, gridPip, "")
-		}
-	}
-	b.str("</g>\n")
+	b.put(g.faces)
 	// The cells: the outcomes not counted, then those counted, each kind
 	// in a group that gives its fill, all outlined alike; then their
 	// labels, in the same two kinds.
-	cells := func(filled bool, each func(x, y, first, second int)) {
+	each := func(filled bool, open string, cells *[7][7]string) {
+		started := false
 		for first := 1; first <= 6; first++ {
 			for second := 1; second <= 6; second++ {
-				if counted[first][second] == filled {
-					each(gridX+(second-1)*gridCell, gridY+(first-1)*gridCell, first, second)
+				if counted[first][second] != filled {
+					continue
 				}
-			}
-		}
-	}
-	b.str(group(`class="nd-cells"`, attr("stroke", c.fieldEdge), `stroke-width="1.5"`))
-	for _, k := range []struct {
-		filled bool
-		fill   string
-	}{{false, c.whiteFill}, {true, c.arrow}} {
-		open := false
-		cells(k.filled, func(x, y, _, _ int) {
-			if !open {
-				cls := "nd-other"
-				if k.filled {
-					cls = "nd-counted"
+				if !started {
+					b.put(open)
+					started = true
 				}
-				b.str(group(attr("class", cls), attr("fill", k.fill)))
-				open = true
+				b.put(cells[first][second])
 			}
-			b.rect(x, y, gridCell, gridCell, "")
-		})
-		if open {
-			b.str("</g>\n")
+		}
+		if started {
+			b.put(g.gend)
 		}
 	}
-	b.str("</g>\n")
-	for _, k := range []struct {
-		filled bool
-		ink    string
-		weight string
-	}{{false, c.muted, ""}, {true, c.badgeInk, `font-weight="700"`}} {
-		open := false
-		cells(k.filled, func(x, y, first, second int) {
-			if !open {
-				b.str(group(gridFont, k.weight, attr("fill", k.ink)))
-				open = true
-			}
-			b.text(x+gridCell/2, y+gridCell/2+6, strconv.Itoa(first)+"-"+strconv.Itoa(second), "")
-		})
-		if open {
-			b.str("</g>\n")
-		}
+	b.put(g.cellsOpen)
+	for filled := range 2 {
+		each(filled == 1, g.kindOpen[filled], &g.cell)
 	}
-	b.str("</svg>\n")
+	b.put(g.gend)
+	for filled := range 2 {
+		each(filled == 1, g.labelsOpen[filled], &g.label)
+	}
+	sv.End()
 	_, err := w.Write(b.b)
 	return err
+}
+
+// gridLayers holds svgo's drawing of what every roll grid of a theme
+// draws alike, made once: the paper, the faces along the sides, each
+// cell and its label, and the start tags of the groups that hold them.
+type gridLayers struct {
+	gend, paper, namesOpen, faces, cellsOpen string
+	kindOpen, labelsOpen                     [2]string // [counted]
+	cell, label                              [7][7]string
+}
+
+var gridCache [len(palettes)]struct {
+	once sync.Once
+	g    *gridLayers
+}
+
+// gridLayersFor returns the roll grid's layers of a theme, drawing them
+// on first use.
+func gridLayersFor(t Theme) *gridLayers {
+	c := &gridCache[t]
+	c.once.Do(func() { c.g = drawGridLayers(&palettes[t]) })
+	return c.g
+}
+
+func drawGridLayers(c *palette) *gridLayers {
+	out := &canvas{}
+	s := svg.SVG{Writer: out}
+	take := func() string {
+		drawn := string(out.b)
+		out.b = out.b[:0]
+		return drawn
+	}
+	g := &gridLayers{}
+	s.Gend()
+	g.gend = take()
+	s.Rect(0, 0, gridSize, gridSize, attr("fill", c.paper))
+	g.paper = take()
+	s.Group(`font-size="17"`, `font-weight="700"`, `text-anchor="middle"`, attr("fill", c.ink))
+	g.namesOpen = take()
+	// The faces along the sides, then their pips.
+	s.Group(attr("fill", c.whiteFill), attr("stroke", c.whiteEdge), `stroke-width="1.5"`)
+	rx := attr("rx", strconv.Itoa(gridFaceR))
+	for v := 1; v <= 6; v++ {
+		at := gridX + (v-1)*gridCell + gridCell/2
+		s.Rect(at-gridFace/2, gridHeadC-gridFace/2, gridFace, gridFace, rx)
+		s.Rect(gridHeadC-gridFace/2, at-gridFace/2, gridFace, gridFace, rx)
+	}
+	s.Gend()
+	s.Group(attr("fill", c.whiteInk))
+	for v := 1; v <= 6; v++ {
+		at := gridX + (v-1)*gridCell + gridCell/2
+		for _, q := range pips[v] {
+			s.Circle(at+q[0]*gridPipD, gridHeadC+q[1]*gridPipD, gridPip)
+			s.Circle(gridHeadC+q[0]*gridPipD, at+q[1]*gridPipD, gridPip)
+		}
+	}
+	s.Gend()
+	g.faces = take()
+	s.Group(`class="nd-cells"`, attr("stroke", c.fieldEdge), `stroke-width="1.5"`)
+	g.cellsOpen = take()
+	s.Group(`class="nd-other"`, attr("fill", c.whiteFill))
+	g.kindOpen[0] = take()
+	s.Group(`class="nd-counted"`, attr("fill", c.arrow))
+	g.kindOpen[1] = take()
+	s.Group(gridFont, attr("fill", c.muted))
+	g.labelsOpen[0] = take()
+	s.Group(gridFont, `font-weight="700"`, attr("fill", c.badgeInk))
+	g.labelsOpen[1] = take()
+	for first := 1; first <= 6; first++ {
+		for second := 1; second <= 6; second++ {
+			x, y := gridX+(second-1)*gridCell, gridY+(first-1)*gridCell
+			s.Rect(x, y, gridCell, gridCell)
+			g.cell[first][second] = take()
+			s.Text(x+gridCell/2, y+gridCell/2+6, strconv.Itoa(first)+"-"+strconv.Itoa(second))
+			g.label[first][second] = take()
+		}
+	}
+	return g
 }

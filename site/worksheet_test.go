@@ -105,7 +105,7 @@ func TestWorksheets(t *testing.T) {
 		t.Errorf("the diagrams of ru/long/a.html are not Printable")
 	}
 	svg := string(s.Files["ru/long/a-1.svg"])
-	if !strings.Contains(svg, `width="180mm"`) || !strings.Contains(svg, "<style>\n"+diagrams.PrintCSS()+"</style>") || !strings.Contains(svg, `-hatch)"`) {
+	if !strings.Contains(svg, `width="180mm"`) || !strings.Contains(svg, diagrams.PrintCSS()) || !strings.Contains(svg, `-hatch)"`) {
 		t.Errorf("ru/long/a-1.svg is not the print theme at 180 mm")
 	}
 }
