@@ -62,6 +62,7 @@ FUZZTIME ?= 20s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./block/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseTable$$' -fuzztime $(FUZZTIME) ./block/
+	$(GO) test -run '^$$' -fuzz '^FuzzCheckArrows$$' -fuzztime $(FUZZTIME) ./block/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseCode$$' -fuzztime $(FUZZTIME) ./engine/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseMoves$$' -fuzztime $(FUZZTIME) ./engine/
 	$(GO) test -run '^$$' -fuzz '^FuzzGnubgID$$' -fuzztime $(FUZZTIME) ./engine/
