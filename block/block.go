@@ -56,6 +56,8 @@ type PlayLine struct {
 	Text string
 	Play engine.Play
 	Pos  engine.Pos
+	// Before is the position the play was made in.
+	Before engine.Position
 }
 
 // Block is a parsed position block.
@@ -325,7 +327,7 @@ func (p *parser) readPlays() {
 			p.posOK = false
 			break
 		}
-		p.b.Plays = append(p.b.Plays, PlayLine{Dice: d, Text: rest, Play: v.Play, Pos: f.pos(0)})
+		p.b.Plays = append(p.b.Plays, PlayLine{Dice: d, Text: rest, Play: v.Play, Pos: f.pos(0), Before: pos})
 		pos = v.Play.Position
 	}
 	p.b.Position = pos
@@ -358,8 +360,8 @@ func (p *parser) readName() {
 }
 
 // readPresentation reads what the block shows and how: the caption, the
-// statistics, "show:", the rolls of the rolls table, arrows, marks and
-// the illegal play.
+// statistics, "show:", the rolls of the rolls table, marks, the illegal
+// play and the arrows.
 func (p *parser) readPresentation() {
 	b := p.b
 	if f, ok := p.get("caption"); ok {
@@ -403,15 +405,6 @@ func (p *parser) readPresentation() {
 	}
 	p.readRolls()
 	p.checkReplies()
-	if f, ok := p.get("arrows"); ok {
-		if segs, ok := p.moves(f, "arrows: "); ok {
-			if len(segs) > MaxArrows {
-				p.add(f.pos(0), "arrows: "+strconv.Itoa(len(segs))+" arrows; a diagram shows at most "+strconv.Itoa(MaxArrows))
-			} else {
-				b.Arrows = segs
-			}
-		}
-	}
 	if f, ok := p.get("marks"); ok {
 		// Each point marked again is reported once, at its second mark.
 		var marked, reported [25]bool
@@ -432,6 +425,7 @@ func (p *parser) readPresentation() {
 		}
 	}
 	p.readIllegal()
+	p.readArrows()
 }
 
 // moves reads the move text of line f, reporting a problem at its column

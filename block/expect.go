@@ -25,7 +25,7 @@ import (
 //	                            (and the play, when the roll has several),
 //	                            a statistic of the opponent's next roll
 //	expect: bearoff 2 78.2%     a figure of the block's "odds:" tables
-//	expect: race 70.8%          (see OddsClaim)
+//	expect: race 70.7%          (see OddsClaim)
 //	expect: escape 3 31.8%
 //	expect: lastroll 4/36
 //

@@ -11,7 +11,7 @@ import (
 // OddsClaim is a claim about a figure of the block's "odds:" tables:
 //
 //	expect: bearoff 2 78.2%        bearing off within 2 turns ("bearoff N" tables)
-//	expect: race 70.8%             the side to move wins the race
+//	expect: race 70.7%             the side to move wins the race
 //	expect: race draw 62.5%        the race ends in a draw (or "race white", "race black": that side wins)
 //	expect: escape 3 31.8%         the checker gets past the blockade within 3 turns
 //	expect: escape 11 3 31.8%      the same, naming the checker's point (needed when the block has two escapes)
@@ -159,7 +159,7 @@ func (p *parser) parseOddsClaim(e Expectation) (OddsClaim, string) {
 // "odds:" line but could not be computed: that problem is reported there.
 const errRefused = "refused"
 
-var oddsClaimExample = []string{"bearoff 2 78.2%", "race 70.8%", "escape 3 31.8%", "lastroll 4/36"}
+var oddsClaimExample = []string{"bearoff 2 78.2%", "race 70.7%", "escape 3 31.8%", "lastroll 4/36"}
 
 // parseChance reads a chance: "78.2%", "78,2%", "50%", "<0.1%", ">99.9%",
 // "169/216".

@@ -171,6 +171,67 @@ func Explain(p Position, d Dice, r Rules, text string) Verdict {
 	return ExplainSegments(p, d, r, segs)
 }
 
+// ExplainPart judges moves drawn as the start of a play, such as the
+// arrows of a diagram, for the side to move in p with roll d under rules
+// r. They are legal when some legal play begins with them: they can be
+// played first, one die at a time in any order the rules accept, each
+// move legal when it is made, and the rest of the roll can then be played
+// so that the whole is one of LegalPlays. A whole legal play is also a
+// legal start of one. On success the verdict's Play is such a play.
+// Otherwise the verdict names the first rule a move breaks, as Explain
+// does, or, when every move is allowed but no legal play begins with
+// them, ReasonMustPlayMore (the rest of the roll cannot be played as the
+// rules require), ReasonMustPlayLarger or ReasonNotListed. No moves at
+// all are a legal start of any play.
+func ExplainPart(p Position, d Dice, r Rules, segs []Segment) Verdict {
+	return explainPart(p, d, r, segs, nil)
+}
+
+// ExplainPartOf is ExplainPart for the start of one given play of roll d
+// (a play of LegalPlays, such as the one a diagram shows made): the
+// moves must be legal to play first and the rest of the roll must lead
+// to that play. A play that is not legal is never begun.
+func ExplainPartOf(p Position, d Dice, r Rules, segs []Segment, of Play) Verdict {
+	return explainPart(p, d, r, segs, &of)
+}
+
+func explainPart(p Position, d Dice, r Rules, segs []Segment, of *Play) Verdict {
+	if p.GameOver(r) {
+		return Verdict{Reason: ReasonGameOver}
+	}
+	legal := LegalPlays(p, d, r)
+	targets := legal
+	if of != nil {
+		targets = nil
+		for _, pl := range legal {
+			if pl.Position == of.Position {
+				targets = []Play{pl}
+			}
+		}
+	}
+	if len(segs) == 0 {
+		switch {
+		case len(targets) > 0:
+			return Verdict{Reason: ReasonLegal, Play: targets[0]}
+		case len(legal) == 0 && of == nil:
+			return Verdict{Reason: ReasonLegal, Play: Play{Position: p.Flip(), Side: p.Turn}}
+		}
+		return Verdict{Reason: ReasonNotListed}
+	}
+	x := newExplainer(p, d, r, legal)
+	x.partial = true
+	x.boards = make(map[[2]board]int, len(targets))
+	for i := len(targets) - 1; i >= 0; i-- { // the first of equal boards wins
+		b := targets[i].Position.b
+		if x.g.side == Black {
+			b[0], b[1] = b[1], b[0]
+		}
+		x.boards[b] = i
+	}
+	x.targets = targets
+	return x.run(segs)
+}
+
 // ExplainSegments is Explain for a play already parsed.
 func ExplainSegments(p Position, d Dice, r Rules, segs []Segment) Verdict {
 	if p.GameOver(r) {
@@ -188,15 +249,21 @@ func ExplainSegments(p Position, d Dice, r Rules, segs []Segment) Verdict {
 }
 
 type explainer struct {
-	g      *gen
-	legal  []Play
-	maxUse int
-	dice   []uint8
-	best   Verdict
-	bestAt int // single-die steps made before the best failure; -1 before any
-	found  *Verdict
-	loose  *Verdict // a legal play read with hits other than the "*" marks written
-	ended  *Verdict // a completed sequence that is not among the legal plays
+	g     *gen
+	legal []Play
+	// partial: the segments need only begin a legal play (ExplainPart);
+	// boards then maps the final boards of the legal plays (mover first)
+	// to their index in legal.
+	partial bool
+	boards  map[[2]board]int
+	targets []Play // the plays boards indexes
+	maxUse  int
+	dice    []uint8
+	best    Verdict
+	bestAt  int // single-die steps made before the best failure; -1 before any
+	found   *Verdict
+	loose   *Verdict // a legal play read with hits other than the "*" marks written
+	ended   *Verdict // a completed sequence that is not among the legal plays
 }
 
 func newExplainer(p Position, d Dice, r Rules, legal []Play) *explainer {
@@ -284,7 +351,11 @@ func (x *explainer) run(segs []Segment) Verdict {
 			return
 		}
 		if left == 0 {
-			x.finish(st)
+			if x.partial {
+				x.complete(st, used, true)
+			} else {
+				x.finish(st)
+			}
 			return
 		}
 		for i := range os {
@@ -477,6 +548,67 @@ func (x *explainer) step(st xstate, from, to int, die uint8, k int, col int, hit
 		st.usedLow = true
 	}
 	return st, v, true
+}
+
+// complete looks for a way to finish a play that began with every written
+// segment (state st, the dice marked in used): the position is already
+// that of a legal play, or a further move with a die left, allowed by the
+// rules of a single move, leads to one. top is set for the call from the
+// search over the segments, which records why no way was found.
+func (x *explainer) complete(st xstate, used []bool, top bool) bool {
+	if i, ok := x.boards[st.b]; ok {
+		v := Verdict{Reason: ReasonLegal, Play: x.targets[i], Dice: st.used}
+		switch {
+		case !st.unmarked:
+			x.found = &v
+		case x.loose == nil:
+			x.loose = &v
+		}
+		return true
+	}
+	g := x.g
+	tried := uint8(0)
+	for k, die := range x.dice {
+		if used[k] || tried&(1<<die) != 0 {
+			continue
+		}
+		tried |= 1 << die
+		for from := 25; from >= 1; from-- {
+			if st.b[0][from] == 0 {
+				continue
+			}
+			to := max(from-int(die), 0)
+			hitterHere := g.eastern && from != 25 && st.hitters&(1<<from) != 0
+			for _, hitter := range []bool{false, true} {
+				if hitter && !hitterHere || !hitter && hitterHere && st.b[0][from] == 1 {
+					continue
+				}
+				next, _, ok := x.step(st, from, to, die, k, 0, hitter)
+				if !ok {
+					continue
+				}
+				used[k] = true
+				done := x.complete(next, used, false)
+				used[k] = false
+				if done && x.found != nil {
+					return true
+				}
+			}
+		}
+	}
+	if top && x.ended == nil {
+		v := Verdict{Dice: st.used}
+		switch {
+		case st.used < x.maxUse:
+			v.Reason, v.N = ReasonMustPlayMore, x.maxUse
+		case st.used == 1 && st.usedLow && !g.double:
+			v.Reason, v.Die = ReasonMustPlayLarger, g.dice[0]
+		default:
+			v.Reason = ReasonNotListed
+		}
+		x.ended = &v
+	}
+	return x.loose != nil
 }
 
 // finish judges a sequence that played every written segment.

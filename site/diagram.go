@@ -109,6 +109,17 @@ func RenderDiagram(w io.Writer, src string, o DiagramOptions) error {
 	if o.Moves && !blk.HasDice {
 		return errors.New(`the block has no "dice:" line: --moves lists the legal plays of a roll`)
 	}
+	if o.HasArrows {
+		// Checked as the block's "arrows:" line is.
+		var col int
+		var msg string
+		if arrows, col, msg = blk.CheckArrows(o.Arrows); msg != "" {
+			if col > 0 {
+				msg = "column " + strconv.Itoa(col) + ": " + msg
+			}
+			return errors.New("--arrows " + strconv.Quote(o.Arrows) + ": " + msg)
+		}
+	}
 	dopt := board.Options(l, blk, "d")
 	dopt.Theme, dopt.WidthMM = o.Theme, o.WidthMM
 	if o.HasArrows {

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -112,7 +111,7 @@ func oddsItemView(l i18n.Lang, blk *block.Block, r oddsResult) oddsView {
 			})
 		}
 		v.Rows = append(v.Rows, oddsRow{Label: l.T("odds.bearoff.mean"), Values: []string{decimal(l, d.Expected(), 2)}, Span: 2})
-		v.Notes = []string{l.F("odds.note.turns", "side", l.SideGen(s)), methodText(l, d.Method())}
+		v.Notes = []string{l.F("odds.note.turns", "side", l.SideGen(s)), l.F("odds.note.bearoff", "side", l.Side(s, true)), methodText(l, d.Method())}
 		return v
 	case block.OddsRace:
 		rc := r.race
@@ -122,7 +121,7 @@ func oddsItemView(l i18n.Lang, blk *block.Block, r oddsResult) oddsView {
 			v.Rows = append(v.Rows, oddsRow{Label: l.T("odds.race.draw"), Values: []string{figureText(l, rc.Draw)}})
 		}
 		v.Rows = append(v.Rows, oddsRow{Label: l.F("odds.wins", "side", l.Side(s.Other(), true)), Values: []string{figureText(l, rc.Loss)}})
-		v.Notes = []string{methodText(l, rc.Method)}
+		v.Notes = []string{l.T("odds.race.method." + rc.Method.String())}
 		return v
 	case block.OddsEscape:
 		title := l.F("odds.escape", "side", l.SideGen(s), "from", it.Point.String(), "past", r.past.String())
@@ -217,14 +216,9 @@ func claimedFigure(f odds.Figure, want block.Chance) (got string, ok bool) {
 
 // figureText writes a figure in l: "4/36 (11,1 %)" when it is an exact
 // fraction with a denominator of at most maxShownDenominator, otherwise
-// the percentage alone ("61,6 %"); a sampled figure adds twice its
-// standard error ("47,3 % ± 0,4 %").
+// the percentage alone ("61,6 %").
 func figureText(l i18n.Lang, f odds.Figure) string {
 	pct := percent(l, f)
-	if f.Method == odds.Sampled && f.StdErr > 0 {
-		err := math.Max(math.Ceil(2*f.StdErr*1000)/10, 0.1)
-		return l.F("odds.pm", "value", pct, "err", l.F("odds.pct", "n", decimal(l, err, 1)))
-	}
 	if shownAsFraction(f) {
 		return l.F("odds.frac", "frac", f.Fraction(), "pct", pct)
 	}
@@ -266,21 +260,7 @@ func decimal(l i18n.Lang, x float64, decimals int) string {
 
 // methodText says in l how a figure was computed.
 func methodText(l i18n.Lang, m odds.Method) string {
-	if m == odds.Sampled {
-		n := odds.DefaultSamples
-		return l.F("odds.method.sampled", "n", thousands(n)+" "+l.Plural(n, "odds.games"))
-	}
 	return l.T("odds.method." + m.String())
-}
-
-// thousands writes n with its digits in groups of three, separated by a
-// no-break space: "10 000".
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "\u00a0" + s[i:]
-	}
-	return s
 }
 
 // rows writes the figures of a computed "odds:" item as rows of the

@@ -45,7 +45,8 @@ func TestOddsGolden(t *testing.T) {
 			"<caption>Последний бросок чёрных</caption>",
 			"<th scope=\"row\">Ничья</th><td>4/36 (11,1\u00a0%)</td>",
 			"<th scope=\"row\">Белые выигрывают</th><td>32/36 (88,9\u00a0%)</td>",
-			"Ходы считаются с ближайшего броска белых. Посчитано точно.",
+			"Ходы считаются с ближайшего броска белых. Белые выводят шашки так, чтобы в среднем управиться за наименьшее число ходов. Посчитано точно.",
+			"Посчитано точно при наилучшей игре обеих сторон.",
 		},
 		"uk/long/odds.html": {
 			"<caption>За скільки ходів білі виведуть усі шашки</caption>",
@@ -57,6 +58,7 @@ func TestOddsGolden(t *testing.T) {
 		"ru/short/odds.html": {
 			"<caption>Гонка: кто первым выведет все шашки, ход белых</caption>",
 			"Посчитано в двойной точности",
+			"Приближённо: каждая сторона выводит шашки так, чтобы в среднем управиться за наименьшее число ходов, не глядя на соперника.",
 			"<caption>Шашка белых с бара уходит дальше пункта 16</caption>",
 		},
 	} {
@@ -108,18 +110,14 @@ func TestFigureText(t *testing.T) {
 		{exact(1, 46656), "меньше 0,1 %"},
 		{exact(46655, 46656), "больше 99,9 %"},
 		{odds.Figure{Value: 0.6162, Method: odds.Double}, "61,6 %"},
-		{odds.Figure{Value: 0.4731, Method: odds.Sampled, StdErr: 0.0016}, "47,3 % ± 0,4 %"},
-		{odds.Figure{Value: 0.4731, Method: odds.Sampled, StdErr: 0.0001}, "47,3 % ± 0,1 %"},
+		{odds.Figure{Value: 0.4731, Method: odds.OneSided}, "47,3 %"},
 	} {
 		if got := strings.ReplaceAll(figureText(i18n.RU, c.f), "\u00a0", " "); got != c.want {
 			t.Errorf("figureText(%v) = %q, want %q", c.f, got, c.want)
 		}
 	}
-	if got := methodText(i18n.UK, odds.Sampled); got != "Оцінка за 10\u00a0000 партій: після «±» — можлива похибка." {
-		t.Errorf("methodText(uk, sampled) = %q", got)
-	}
-	if got := methodText(i18n.RU, odds.Sampled); !strings.HasPrefix(got, "Оценка по 10\u00a0000 партий") {
-		t.Errorf("methodText(ru, sampled) = %q", got)
+	if got := methodText(i18n.UK, odds.Double); !strings.HasPrefix(got, "Пораховано з подвійною точністю") {
+		t.Errorf("methodText(uk, double) = %q", got)
 	}
 }
 

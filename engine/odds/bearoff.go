@@ -182,13 +182,7 @@ type Dist struct {
 	method Method
 	// Exact distributions: rat[j] = P(exactly first+j turns).
 	rat     []*big.Rat
-	ratQ    []*big.Rat
 	meanRat *big.Rat
-	// Sampled distributions: the standard error of Within(first+j) and of
-	// the mean.
-	seWithin []float64
-	seMean   float64
-	samples  []sample // the simulated ways home, for the race's errors
 }
 
 // Method says how the distribution was computed.
@@ -216,10 +210,6 @@ func (d Dist) ExpectedRat() *big.Rat {
 	return new(big.Rat).Set(d.meanRat)
 }
 
-// ExpectedStdErr returns the standard error of Expected for a sampled
-// distribution, otherwise 0.
-func (d Dist) ExpectedStdErr() float64 { return d.seMean }
-
 // Exactly returns the probability of needing exactly k turns.
 func (d Dist) Exactly(k int) Figure {
 	j := k - d.first
@@ -237,8 +227,7 @@ func (d Dist) Exactly(k int) Figure {
 }
 
 // Within returns the probability of bearing off (finishing) within k
-// turns, that is in k turns or fewer. For a sampled distribution the
-// figure carries its standard error.
+// turns, that is in k turns or fewer.
 func (d Dist) Within(k int) Figure {
 	j := k - d.first
 	switch {
@@ -264,11 +253,7 @@ func (d Dist) Within(k int) Figure {
 	for _, v := range d.p[:j+1] {
 		s += v
 	}
-	f := floatFigure(s, d.method, true)
-	if d.method == Sampled {
-		f.StdErr = d.seWithin[j]
-	}
-	return f
+	return floatFigure(s, d.method, true)
 }
 
 // den is the preferred denominator of a figure about k turns: 36 for one

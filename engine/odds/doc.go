@@ -9,20 +9,26 @@
 // stays small enough for WebAssembly, while this package uses math/big for
 // exact fractions.
 //
-// # Exact, double precision, sampled
+// # Exact, double precision, one-sided
 //
 // Every figure says how it was obtained (see Method):
 //
 //   - Exact: an exact fraction computed with math/big. One-roll and
 //     last-roll figures are always exact; so are bear-off distributions of
-//     positions with up to ExactCheckers checkers, races between two such
-//     positions, and escape chances.
+//     positions with up to ExactCheckers checkers, escape chances, and
+//     races small enough to be solved under best play for both sides (see
+//     Race).
 //   - Double: the exact model evaluated in double precision (a relative
 //     error of about 1e-15, far below the shown precision). The one-sided
-//     bear-off table and the races built on it are of this kind.
-//   - Sampled: a Monte Carlo estimate with a standard error, used for the
-//     part of a race before a side has all its checkers home when the exact
-//     computation would visit too many positions.
+//     bear-off table of 6 or more checkers is of this kind.
+//   - OneSided: a race too large for best play, computed with the
+//     one-sided model below: an approximation, named as such.
+//
+// Every computation is bounded: the bear-off tables are built once per
+// process, when first needed (see PrepareTable); a race under best play is
+// only attempted when its states are few enough (Options.MaxTwoSided); and
+// the one-sided way home of a side not yet home gives up with an error
+// past Options.MaxPositions.
 //
 // # The one-sided model
 //
@@ -36,7 +42,13 @@
 // far end down, the order of the table's index), so every figure is
 // reproducible. Dice are counted over the 36 ordered outcomes and a double
 // is played four times; the plays are those of docs/rules.md, and the
-// package's tests check them against the engine's legal plays. Best play for winning a particular race can differ from
-// this policy in rare, close cases; the race figures are therefore those of
-// both sides playing the one-sided policy, the usual race approximation.
+// package's tests check them against the engine's legal plays.
+//
+// A bear-off table ("bearoff") is this model for the side to move: the
+// chance of bearing off in exactly or within k turns when playing to bear
+// off in as few turns as possible on average. For a race, playing for the
+// fewest turns on average is not the same as playing to win: a side may do
+// better by aiming at the turn that matters. Race therefore solves small
+// races under best play for both sides, exactly, and uses the one-sided
+// model, labelled OneSided, only for larger ones.
 package odds

@@ -9,21 +9,23 @@ import (
 )
 
 // Method says how a figure was obtained, so that a page can say "exact",
-// "computed in double precision" or "estimated by simulation".
+// "computed in double precision" or "an approximation".
 type Method uint8
 
 // The methods, from the most to the least precise.
 const (
-	// Exact: an exact fraction, computed with math/big.
+	// Exact: an exact fraction, computed with math/big, of the chance
+	// asked for under the model the figure's function documents.
 	Exact Method = iota
-	// Double: an exact model evaluated in double-precision floating point.
+	// Double: the same, evaluated in double-precision floating point (a
+	// relative error of about 1e-15, far below the shown precision).
 	Double
-	// Sampled: a Monte Carlo estimate; Figure.StdErr gives its standard
-	// error.
-	Sampled
+	// OneSided: a race figure of the one-sided model (see Race), an
+	// approximation of best play, evaluated in double precision.
+	OneSided
 )
 
-// String returns a stable key: "exact", "double" or "sampled".
+// String returns a stable key: "exact", "double" or "one-sided".
 func (m Method) String() string {
 	switch m {
 	case Exact:
@@ -31,11 +33,8 @@ func (m Method) String() string {
 	case Double:
 		return "double"
 	}
-	return "sampled"
+	return "one-sided"
 }
-
-// worse returns the less precise of two methods.
-func worse(a, b Method) Method { return max(a, b) }
 
 // Figure is a probability as a page shows it: a value, its exact fraction
 // when known, and how it was computed.
@@ -53,8 +52,6 @@ type Figure struct {
 	Den int64
 	// Method says how Value was obtained.
 	Method Method
-	// StdErr is the standard error of a Sampled figure, otherwise 0.
-	StdErr float64
 	// inside records that the value is known to lie strictly between 0 and
 	// 1 even if its float64 rounds to 0 or 1.
 	inside bool
@@ -168,13 +165,10 @@ func (f Figure) PercentSep(sep string) string {
 	return s + "%"
 }
 
-// String writes the figure for logs and tests: "4/36 (11.1%, exact)",
-// "23.4% (double)" or "23.4% ± 0.4% (sampled)".
+// String writes the figure for logs and tests: "4/36 (11.1%, exact)" or
+// "23.4% (one-sided)".
 func (f Figure) String() string {
 	s := f.Percent()
-	if f.Method == Sampled {
-		s += " ± " + strconv.FormatFloat(100*f.StdErr, 'f', 1, 64) + "%"
-	}
 	if fr := f.Fraction(); fr != "" {
 		return fr + " (" + s + ", " + f.Method.String() + ")"
 	}

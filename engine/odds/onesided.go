@@ -2,10 +2,9 @@ package odds
 
 import (
 	"errors"
-	"math"
 	"math/big"
 	"math/bits"
-	"math/rand/v2"
+	"strconv"
 
 	"github.com/nardydocs/nardydocs/engine"
 )
@@ -55,6 +54,15 @@ func (s *side) checkers() int {
 		n += int(x & 15)
 	}
 	for x := s.hi; x != 0; x >>= 4 {
+		n += int(x & 15)
+	}
+	return n
+}
+
+// homeCheckers returns the number of checkers of s on its home points.
+func (s *side) homeCheckers() int {
+	n := 0
+	for x := s.lo & (1<<24 - 1); x != 0; x >>= 4 {
 		n += int(x & 15)
 	}
 	return n
@@ -208,32 +216,39 @@ func sideOf(p engine.Position, s engine.Side) (sd side, ok bool) {
 	return sd, true
 }
 
-// Options tunes the computations that may fall back to sampling (Turns
-// and Race). The zero value asks for the defaults.
+// Options bounds the computations of Race and Turns. The zero value asks
+// for the defaults.
 type Options struct {
-	// MaxStates bounds the exact one-sided computation of a side that is
-	// not yet all home: when it would visit more positions outside the
-	// home than this, the side is sampled instead. 0 means
-	// DefaultMaxStates; a negative value always samples.
-	MaxStates int
-	// Samples is the number of simulated games of a sampled side; 0 means
-	// DefaultSamples.
-	Samples int
-	// Seed seeds the simulation; 0 derives the seed from the position, so
-	// that the same position always gives the same figures.
-	Seed uint64
+	// MaxTwoSided bounds the exact race under best play: a race whose
+	// two-sided count of states may exceed this is computed with the
+	// one-sided model instead. 0 means DefaultMaxTwoSided; a negative
+	// value always uses the one-sided model.
+	MaxTwoSided int
+	// MaxPositions bounds the one-sided computation of a side that is not
+	// yet all home: when it would weigh more positions than this (every
+	// result of every play of every roll it looks at counts), the side is
+	// too far from home and Turns (and Race) give up with an error. 0
+	// means DefaultMaxPositions.
+	MaxPositions int
 }
 
-// Defaults of Options. An exact computation that gives up after
-// DefaultMaxStates positions has cost about a tenth of a second; with
-// DefaultSamples simulated games the standard error of a race's chances
-// is typically 0.2 to 0.3 percentage points.
-const (
-	DefaultMaxStates = 3000
-	DefaultSamples   = 10000
-)
+// DefaultMaxPositions is the default of Options.MaxPositions: about a
+// hundredth of a second of work (some 150 ns a position). It covers a
+// side of a few checkers a few points from home (five checkers with two
+// on the 8- and 9-points take 36 000), not fifteen checkers with one
+// still outside (nearly a million).
+const DefaultMaxPositions = 60000
 
-var errTooMany = errors.New("odds: too many positions for an exact computation")
+// errTooMany is the solver's signal that a side is too far from home.
+var errTooMany = errors.New("odds: too many positions")
+
+// maxPositions returns the limit of o.MaxPositions.
+func (o Options) maxPositions() int {
+	if o.MaxPositions <= 0 {
+		return DefaultMaxPositions
+	}
+	return o.MaxPositions
+}
 
 // Turns returns the distribution of the number of turns side s of p needs
 // to bear off all its checkers, looking at its own checkers only: the
@@ -243,24 +258,27 @@ var errTooMany = errors.New("odds: too many positions for an exact computation")
 //
 // A side with every checker home is read from the bear-off table (exact
 // up to ExactCheckers checkers, else Double). Otherwise the side's play to
-// the end is solved exactly, minimising the expected number of turns over
-// all its plays, as long as that visits at most o.MaxStates positions
-// outside the home (exact fractions when the side has at most
-// ExactCheckers checkers, else Double). Beyond that the way home is
-// simulated (Method Sampled): o.Samples games in which the side chooses
-// among its plays by one-ply look-ahead, taking the table's expectation
-// for positions with every checker home and for the others an estimate
-// (the table's expectation with every outside checker on the 6-point,
-// plus the outside pips to the 6-point divided by 49/6, the average pips
-// of a roll); each simulated game stops at the start of the first turn
-// with every checker home and adds the table's exact distribution from
-// there, so only the way home is left to chance.
+// the end is solved, minimising the expected number of turns over all its
+// plays, in double precision, as long as that weighs at most
+// o.MaxPositions positions; beyond that the side is too far from home and
+// the result is an error saying so.
 func Turns(p engine.Position, s engine.Side, o Options) (Dist, error) {
 	sd, ok := sideOf(p, s)
 	if !ok {
 		return Dist{}, errors.New("odds: " + s.String() + " has a checker on the bar; a one-sided race has none")
 	}
-	return turnsOf(&sd, o)
+	d, err := turnsOf(&sd, o)
+	if err != nil {
+		out := sd.checkers() - sd.homeCheckers()
+		n := strconv.Itoa(out) + " checkers"
+		if out == 1 {
+			n = "1 checker"
+		}
+		return d, errors.New("odds: " + s.String() + " is too far from home to count its turns: its way home has more than " +
+			strconv.Itoa(o.maxPositions()) + " positions to weigh (" + n + " outside the home, the farthest on " +
+			whitePoint(p.Game, s, sd.high()).String() + "); the count needs every checker home, or only a few still coming in")
+	}
+	return d, nil
 }
 
 func turnsOf(sd *side, o Options) (Dist, error) {
@@ -268,25 +286,12 @@ func turnsOf(sd *side, o Options) (Dist, error) {
 		h := sd.homeCounts()
 		return homeDist(&h), nil
 	}
-	limit := o.MaxStates
-	if limit == 0 {
-		limit = DefaultMaxStates
+	sv := &solver{memo: make(map[side]*Dist), limit: o.maxPositions()}
+	d, err := sv.solve(sd)
+	if err != nil {
+		return Dist{}, err
 	}
-	if limit > 0 {
-		sv := &solver{exact: sd.checkers() <= ExactCheckers, memo: make(map[side]*Dist), limit: limit}
-		if d, err := sv.solve(sd); err == nil {
-			return *d, nil
-		}
-	}
-	n := o.Samples
-	if n <= 0 {
-		n = DefaultSamples
-	}
-	seed := o.Seed
-	if seed == 0 {
-		seed = seedOf(sd)
-	}
-	return sampleTurns(sd, n, seed), nil
+	return *d, nil
 }
 
 // homeDist returns the table's distribution of a home.
@@ -303,71 +308,55 @@ func homeDist(h *[6]int8) Dist {
 	return t.dist(t.rk.rank(h))
 }
 
+// homeMean returns the table's expected number of turns of a home.
+func homeMean(h *[6]int8) float64 {
+	t := getTable()
+	return t.e[t.rk.rank(h)]
+}
+
 // finished is the distribution of a side with every checker off.
 var finished = Dist{first: 0, p: []float64{1}, method: Exact, rat: []*big.Rat{big.NewRat(1, 1)}, meanRat: new(big.Rat)}
 
-// solver is the exact one-sided computation for sides not all home.
+// solver is the one-sided computation for sides not all home, in double
+// precision.
 type solver struct {
-	exact bool
 	memo  map[side]*Dist
-	limit int
+	work  int     // positions weighed so far
+	limit int     // … and the most it may weigh
 	gens  []plays // one play generator per recursion depth
 }
 
-// value is what the solver compares among the results of a roll: the
-// expected turns of a side, with its memoised distribution when it is not
-// home (a home's distribution comes from the table once chosen).
-type value struct {
-	mean float64
-	rat  *big.Rat
-	d    *Dist
-}
-
-// value returns the value of s, which may be home or off, solving it
-// first when it is neither.
-func (sv *solver) value(s *side, depth int) (value, error) {
+// value returns the expected turns of s, which may be home or off, and,
+// when it is neither, its distribution, solving it first.
+func (sv *solver) value(s *side, depth int) (float64, *Dist, error) {
 	if s.home() {
 		h := s.homeCounts()
-		if s.checkers() <= ExactCheckers {
-			x := getExact()
-			i := x.rk.rank(&h)
-			return value{mean: x.ef[i], rat: x.e[i]}, nil
-		}
-		t := getTable()
-		return value{mean: t.e[t.rk.rank(&h)]}, nil
+		return homeMean(&h), nil, nil
 	}
 	d, ok := sv.memo[*s]
 	if !ok {
-		if len(sv.memo) >= sv.limit {
-			return value{}, errTooMany
-		}
 		var err error
 		if d, err = sv.solveAt(s, depth); err != nil {
-			return value{}, err
+			return 0, nil, err
 		}
 	}
-	return value{mean: d.mean, rat: d.meanRat, d: d}, nil
+	return d.mean, d, nil
 }
 
 // solve returns the distribution of s, which is not home.
 func (sv *solver) solve(s *side) (*Dist, error) {
-	v, err := sv.value(s, 0)
-	return v.d, err
+	_, d, err := sv.value(s, 0)
+	return d, err
 }
 
-// better reports whether a (position sa) is a better result than b.
-func (sv *solver) better(a, b *value, sa, sb *side) bool {
-	if sv.exact {
-		if c := a.rat.Cmp(b.rat); c != 0 {
-			return c < 0
-		}
-	} else {
-		switch {
-		case a.mean < b.mean-tieTol:
-			return true
-		case b.mean < a.mean-tieTol:
-			return false
-		}
+// better reports whether a result of expectation a (position sa) is
+// better than one of b (position sb).
+func better(a, b float64, sa, sb *side) bool {
+	switch {
+	case a < b-tieTol:
+		return true
+	case b < a-tieTol:
+		return false
 	}
 	return sa.less(sb)
 }
@@ -383,21 +372,25 @@ func (sv *solver) solveAt(s *side, depth int) (*Dist, error) {
 	for i, rl := range rollList {
 		list := sv.gens[depth].list(s, rl.a, rl.b)
 		var bs side
-		var bv value
+		var bv float64
+		var bd *Dist
 		for j := range list {
 			c := &list[j]
-			v, err := sv.value(c, depth+1)
+			if sv.work++; sv.work > sv.limit {
+				return nil, errTooMany
+			}
+			v, d, err := sv.value(c, depth+1)
 			if err != nil {
 				return nil, err
 			}
-			if j == 0 || sv.better(&v, &bv, c, &bs) {
-				bv, bs = v, *c
+			if j == 0 || better(v, bv, c, &bs) {
+				bv, bd, bs = v, d, *c
 			}
 		}
 		bestHome[i], bestOff[i] = bs.home(), bs.empty()
 		switch {
-		case bv.d != nil:
-			best[i] = bv.d
+		case bd != nil:
+			best[i] = bd
 		case bestOff[i]:
 			best[i] = &finished
 		default:
@@ -415,12 +408,6 @@ func (sv *solver) solveAt(s *side, depth int) (*Dist, error) {
 	n := hi - lo + 1
 	out.p = make([]float64, n)
 	out.q = make([]float64, n)
-	if sv.exact {
-		out.method = Exact
-		out.rat = newRats(n)
-		out.ratQ = newRats(n)
-		out.meanRat = new(big.Rat)
-	}
 	for i, d := range best {
 		w := float64(rollList[i].w) / 36
 		shift := d.first - lo
@@ -429,13 +416,12 @@ func (sv *solver) solveAt(s *side, depth int) (*Dist, error) {
 		// start its next turn home), the child's q otherwise, nothing when
 		// this very turn bears off the last checker from outside.
 		var q []float64
-		var rq []*big.Rat
 		switch {
 		case bestOff[i]:
 		case bestHome[i]:
-			q, rq = d.p, d.rat
+			q = d.p
 		default:
-			q, rq = d.q, d.ratQ
+			q = d.q
 		}
 		for j, v := range d.p {
 			out.p[shift+j] += w * v
@@ -444,175 +430,8 @@ func (sv *solver) solveAt(s *side, depth int) (*Dist, error) {
 			out.q[shift+j] += w * v
 		}
 		out.mean += w * d.mean
-		if sv.exact {
-			rw := ratWeights[rollList[i].w]
-			for j, v := range d.rat {
-				out.rat[shift+j].Add(out.rat[shift+j], new(big.Rat).Mul(rw, v))
-			}
-			for j, v := range rq {
-				out.ratQ[shift+j].Add(out.ratQ[shift+j], new(big.Rat).Mul(rw, v))
-			}
-			out.meanRat.Add(out.meanRat, new(big.Rat).Mul(rw, d.meanRat))
-		}
 	}
 	out.mean++
-	if sv.exact {
-		out.meanRat.Add(out.meanRat, ratOne)
-		out.mean, _ = out.meanRat.Float64()
-		for j, r := range out.rat {
-			out.p[j], _ = r.Float64()
-			out.q[j], _ = out.ratQ[j].Float64()
-		}
-	}
 	sv.memo[*s] = out
 	return out, nil
-}
-
-func newRats(n int) []*big.Rat {
-	r := make([]*big.Rat, n)
-	for i := range r {
-		r[i] = new(big.Rat)
-	}
-	return r
-}
-
-// seedOf derives a simulation seed from a side's checkers (FNV-1a).
-func seedOf(s *side) uint64 {
-	h := uint64(14695981039346656037)
-	for _, x := range [2]uint64{s.lo, s.hi} {
-		for range 8 {
-			h ^= x & 255
-			h *= 1099511628211
-			x >>= 8
-		}
-	}
-	return h
-}
-
-// sample is one simulated way home: after t turns the side starts a turn
-// with home position idx of the table (or of the exact table when it has
-// at most ExactCheckers checkers), or, with idx < 0, it bore its last
-// checker off in turn t without having started that turn all home.
-type sample struct {
-	t   int32
-	idx int32
-}
-
-// estimate is the sampling policy's guess of the expected number of turns
-// of s (see Turns).
-func estimate(s *side) float64 {
-	t := getTable()
-	h := s.homeCounts()
-	out := 0
-	for i, x := range [2]uint64{s.lo >> 24, s.hi} {
-		for o := 7 + 10*i; x != 0; o++ {
-			if c := int(x & 15); c > 0 {
-				h[5] += int8(c)
-				out += c * (o - 6)
-			}
-			x >>= 4
-		}
-	}
-	return t.e[t.rk.rank(&h)] + float64(out)*6/49
-}
-
-// sampleTurns simulates n ways home of s (not home) and returns the
-// resulting distribution with standard errors.
-func sampleTurns(s *side, n int, seed uint64) Dist {
-	rng := rand.New(rand.NewPCG(seed, 0x6e61726479))
-	t := getTable()
-	var g plays
-	samples := make([]sample, n)
-	for i := range samples {
-		cur := *s
-		turns := int32(0)
-		for !cur.home() {
-			a, b := rng.IntN(6)+1, rng.IntN(6)+1
-			list := g.list(&cur, a, b)
-			best, bestV := 0, math.Inf(1)
-			for j := range list {
-				c := &list[j]
-				var v float64
-				if c.home() {
-					h := c.homeCounts()
-					v = t.e[t.rk.rank(&h)]
-				} else {
-					v = estimate(c)
-				}
-				if v < bestV-tieTol || v <= bestV+tieTol && c.less(&list[best]) {
-					best, bestV = j, v
-				}
-			}
-			cur = list[best]
-			turns++
-		}
-		if cur.empty() {
-			samples[i] = sample{t: turns, idx: -1}
-			continue
-		}
-		h := cur.homeCounts()
-		samples[i] = sample{t: turns, idx: t.rk.rank(&h)}
-	}
-	return aggregate(samples)
-}
-
-// sampleDist returns the distribution of one sample.
-func (sm sample) dist() Dist {
-	if sm.idx < 0 {
-		return Dist{first: int(sm.t), p: []float64{1}, q: []float64{0}, mean: float64(sm.t), method: Sampled}
-	}
-	d := getTable().dist(sm.idx)
-	d.first += int(sm.t)
-	d.mean += float64(sm.t)
-	return d
-}
-
-// aggregate averages the samples' distributions and computes the
-// standard errors of Within and of the mean.
-func aggregate(samples []sample) Dist {
-	lo, hi := 1<<30, 0
-	ds := make([]Dist, len(samples))
-	for i, sm := range samples {
-		ds[i] = sm.dist()
-		lo = min(lo, ds[i].first)
-		hi = max(hi, ds[i].first+len(ds[i].p)-1)
-	}
-	n := hi - lo + 1
-	N := float64(len(samples))
-	out := Dist{first: lo, method: Sampled, p: make([]float64, n), q: make([]float64, n), samples: samples}
-	sumW, sumW2 := make([]float64, n), make([]float64, n)
-	var sumM, sumM2 float64
-	for _, d := range ds {
-		shift := d.first - lo
-		cum := 0.0
-		for j := range n {
-			if k := j - shift; k >= 0 && k < len(d.p) {
-				out.p[j] += d.p[k] / N
-				out.q[j] += d.probQ(d.first+k) / N
-				cum += d.p[k]
-			}
-			sumW[j] += cum
-			sumW2[j] += cum * cum
-		}
-		m := d.mean
-		sumM += m
-		sumM2 += m * m
-	}
-	out.seWithin = make([]float64, n)
-	for j := range n {
-		out.seWithin[j] = stdErr(sumW[j], sumW2[j], N)
-	}
-	out.mean = sumM / N
-	out.seMean = stdErr(sumM, sumM2, N)
-	return out
-}
-
-// stdErr returns the standard error of the mean of N values with sum s
-// and sum of squares s2.
-func stdErr(s, s2, N float64) float64 {
-	if N < 2 {
-		return 0
-	}
-	v := (s2 - s*s/N) / (N - 1)
-	return math.Sqrt(max(v, 0) / N)
 }

@@ -2,6 +2,7 @@ package odds
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/nardydocs/nardydocs/engine"
@@ -19,12 +20,12 @@ func TestTurnsByHand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !d.Exact() || d.ExpectedRat().Cmp(rat(221, 162)) != 0 {
-			t.Errorf("%s: %v, want 221/162", code, d.ExpectedRat())
+		if d.Method() != Double || math.Abs(d.Expected()-221.0/162) > 1e-12 {
+			t.Errorf("%s: %v (%s), want 221/162", code, d.Expected(), d.Method())
 		}
-		for k, want := range []int64{828, 464, 4} {
-			if got := d.Exactly(k + 1); got.Rat.Cmp(rat(want, 1296)) != 0 {
-				t.Errorf("%s: P(exactly %d) = %s, want %d/1296", code, k+1, got, want)
+		for k, want := range []float64{828, 464, 4} {
+			if got := d.Exactly(k + 1); math.Abs(got.Value-want/1296) > 1e-12 {
+				t.Errorf("%s: P(exactly %d) = %s, want %v/1296", code, k+1, got, want)
 			}
 		}
 		// Only the later turns start with the checker home.
@@ -50,44 +51,28 @@ func TestTurnsHome(t *testing.T) {
 	}
 }
 
-// TestTurnsSampled compares the sampled distribution with the exact one
-// of a side that both can handle. The sampling policy is a heuristic, so
-// it may need slightly more turns, never fewer (beyond the error).
-func TestTurnsSampled(t *testing.T) {
-	p := mustCode(t, "Lw:8,7,6x2,5x2,3x2:19,18x2,17x2,16,15x2")
-	exact, err := Turns(p, engine.White, Options{})
-	if err != nil {
-		t.Fatal(err)
+// TestTurnsTooFar checks that a side whose way home has more positions
+// than the limit is an error that says so, and that a larger limit
+// computes it.
+func TestTurnsTooFar(t *testing.T) {
+	p := mustCode(t, "Lw:12x3,11x3,10x3,9x2,8x2,7x2:24x15")
+	_, err := Turns(p, engine.White, Options{})
+	if err == nil {
+		t.Fatal("no error")
 	}
-	if exact.Method() != Double {
-		t.Fatalf("method %s", exact.Method())
+	want := "odds: white is too far from home to count its turns: its way home has more than 60000 positions to weigh (15 checkers outside the home, the farthest on 12); the count needs every checker home, or only a few still coming in"
+	if err.Error() != want {
+		t.Errorf("error %q,\nwant  %q", err, want)
 	}
-	s, _ := Turns(p, engine.White, Options{MaxStates: -1, Samples: 4000})
-	if s.Method() != Sampled || s.ExpectedStdErr() <= 0 {
-		t.Fatalf("method %s, se %v", s.Method(), s.ExpectedStdErr())
+	one := mustCode(t, "Lw:7,6x3,5x3,4x3,3x2,2x2,1:13x15")
+	if _, err := Turns(one, engine.White, Options{}); err == nil || !strings.Contains(err.Error(), "(1 checker outside the home, the farthest on 7)") {
+		t.Errorf("fifteen checkers, one outside: %v", err)
 	}
-	if s.Expected() < exact.Expected()-4*s.ExpectedStdErr() || s.Expected() > exact.Expected()+0.05 {
-		t.Errorf("sampled %v ± %v, exact %v", s.Expected(), s.ExpectedStdErr(), exact.Expected())
+	q := mustCode(t, "Lb:13x15:20,19,17,15x2")
+	if _, err := Turns(q, engine.Black, Options{MaxPositions: 10}); err == nil || !strings.Contains(err.Error(), "more than 10 positions to weigh (2 checkers outside the home, the farthest on 20)") {
+		t.Errorf("limit 10: %v", err)
 	}
-	prev := 0.0
-	for k := s.MinTurns(); k <= s.MaxTurns(); k++ {
-		w := s.Within(k)
-		if w.Value < prev-1e-15 || w.Method != Sampled {
-			t.Fatalf("Within(%d) = %v after %v", k, w.Value, prev)
-		}
-		if k < s.MaxTurns() && (w.StdErr < 0 || w.StdErr > 0.02) {
-			t.Errorf("Within(%d) standard error %v", k, w.StdErr)
-		}
-		if e := exact.Within(k).Value; math.Abs(w.Value-e) > 4*w.StdErr+0.01 {
-			t.Errorf("Within(%d): sampled %v, exact %v", k, w.Value, e)
-		}
-		prev = w.Value
+	if d, err := Turns(q, engine.Black, Options{}); err != nil || d.Method() != Double {
+		t.Errorf("default limit: %v, %v", err, d.Method())
 	}
-	// The same options give the same figures; another seed others.
-	again, _ := Turns(p, engine.White, Options{MaxStates: -1, Samples: 4000})
-	other, _ := Turns(p, engine.White, Options{MaxStates: -1, Samples: 4000, Seed: 99})
-	if again.Expected() != s.Expected() || other.Expected() == s.Expected() {
-		t.Errorf("seeding: %v %v %v", s.Expected(), again.Expected(), other.Expected())
-	}
-	t.Logf("exact %.4f, sampled %.4f ± %.4f", exact.Expected(), s.Expected(), s.ExpectedStdErr())
 }

@@ -13,8 +13,6 @@ func TestOddsPlurals(t *testing.T) {
 		{RU, 10, "turn", "10 ходов"}, {RU, 11, "turn", "11 ходов"}, {RU, 21, "turn", "21 ход"}, {RU, 22, "turn", "22 хода"},
 		{UK, 1, "turn", "1 хід"}, {UK, 3, "turn", "3 ходи"}, {UK, 5, "turn", "5 ходів"}, {UK, 10, "turn", "10 ходів"},
 		{UK, 12, "turn", "12 ходів"}, {UK, 21, "turn", "21 хід"}, {UK, 24, "turn", "24 ходи"},
-		{RU, 10000, "odds.games", "10000 партий"}, {RU, 1, "odds.games", "1 партия"}, {RU, 3, "odds.games", "3 партии"},
-		{UK, 10000, "odds.games", "10000 партій"}, {UK, 1, "odds.games", "1 партія"}, {UK, 3, "odds.games", "3 партії"},
 	} {
 		if got := c.lang.N(c.n, c.key); got != c.want {
 			t.Errorf("%s N(%d, %q) = %q, want %q", c.lang, c.n, c.key, got, c.want)
