@@ -1,0 +1,187 @@
+package site
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/nardydocs/nardydocs/templates/i18n"
+)
+
+// A statement of issue 23 on one page of the built site, in both
+// languages: the wrong wording must be gone and the right one present.
+// Each is a regular expression matched against the text a reader sees
+// (readerText), case-insensitively.
+type statement struct {
+	page           string // the page's path inside its language: "long/result.html"
+	why            string // what the statement is about
+	ruGone, ukGone []string
+	ru, uk         []string
+}
+
+var statements = []statement{
+	{
+		page:   "short/start.html",
+		why:    "1: every short game starts with the one-die roll; the long-nardy customs do not apply",
+		ruGone: []string{`официальным турнирным правилам`, `многие же просто снова`},
+		ukGone: []string{`офіційними турнірними правилами`, `багато хто просто знову`},
+		ru:     []string{`каждая партия начинается с розыгрыша одним кубиком`, `к коротким нардам не относятся`},
+		uk:     []string{`кожна партія починається з розіграшу одним кубиком`, `до коротких нард не стосуються`},
+	},
+	{
+		page:   "short/summary.html",
+		why:    "1: the summary says the same",
+		ruGone: []string{`договариваются заранее`},
+		ukGone: []string{`домовляються заздалегідь`},
+		ru:     []string{`так начинается каждая партия`},
+		uk:     []string{`так починається кожна партія`},
+	},
+	{
+		page:   "long/six-block.html",
+		why:    "2: only 13/7 24/23 is forbidden under block-exemption=home; 13/7 10/9 and the like are legal",
+		ruGone: []string{`ход 13/7 запрещён`},
+		ukGone: []string{`хід 13/7 заборонено`},
+		ru:     []string{`ход 13/7 24/23 запрещён`, `13/7 10/9`},
+		uk:     []string{`хід 13/7 24/23 заборонено`, `13/7 10/9`},
+	},
+	{
+		page:   "long/result.html",
+		why:    "3: no source plays long nardy with the cube at tournaments; it is a named variant",
+		ruGone: []string{`на турнирах`, `турнирные варианты`, `в некоторых клубах`},
+		ukGone: []string{`на турнірах`, `турнірні варіанти`, `у деяких клубах`},
+		ru:     []string{`куб бывает только в коротких нардах`, `ни одно из описаний правил, на которые опирается сайт, куба в длинных нардах не знает`},
+		uk:     []string{`куб буває лише в коротких нардах`, `жоден з описів правил, на які спирається сайт, куба в довгих нардах не знає`},
+	},
+	{
+		page:   "profiles.html",
+		why:    "3, 4, 5: the cube in long nardy is a variant; eastern stakes are agreed; the koks under eastern rules",
+		ruGone: []string{`турнирном варианте`, `клубном варианте`, `ставки растут на единицу`, `кокса нет вовсе`},
+		ukGone: []string{`турнірному варіанті`, `клубному варіанті`, `ставки зростають на одиницю`, `коксу немає взагалі`},
+		ru:     []string{`не знает`, `игроки договариваются перед партией`, `кокс не упоминают`},
+		uk:     []string{`не знає`, `гравці домовляються перед партією`, `кокс не згадують`},
+	},
+	{
+		page:   "glossary.html",
+		why:    "3: the home mars is a variant, not a club's rule",
+		ruGone: []string{`клубном варианте`},
+		ukGone: []string{`клубному варіанті`},
+	},
+	{
+		page:   "short/cube.html",
+		why:    "4: the players agree on doubling or adding; the cube has no 1 and no 3",
+		ruGone: []string{`ставки растут не вдвое`, `куб удвоения стоит на 1\b`, `куб удвоения стоит на 3\b`},
+		ukGone: []string{`ставки зростають не вдвічі`, `куб подвоєння стоїть на 1\b`, `куб подвоєння стоїть на 3\b`},
+		ru:     []string{`до начала партии договариваются, как растёт ставка`, `куб удвоения стоит посередине`, `ставка поднята до 3`},
+		uk:     []string{`до початку партії домовляються, як зростає ставка`, `куб подвоєння стоїть посередині`, `ставку піднято до 3`},
+	},
+	{
+		page:   "short/summary.html",
+		why:    "4: the summary's eastern scoring",
+		ruGone: []string{`ставки растут на единицу`},
+		ukGone: []string{`ставки зростають на одиницю`},
+		ru:     []string{`растёт ли ставка вдвое или на единицу`},
+		uk:     []string{`чи зростає ставка вдвічі, чи на одиницю`},
+	},
+	{
+		page:   "short/result.html",
+		why:    "5: one answer on the koks under eastern rules",
+		ruGone: []string{`кокс признают не все`},
+		ukGone: []string{`кокс визнають не всі`},
+		ru:     []string{`засчитывается и по восточным правилам`},
+		uk:     []string{`зараховують і за східними правилами`},
+	},
+	{
+		page:   "short/eastern.html",
+		why:    "5: the same answer on the eastern page",
+		ruGone: []string{`о коксе не сказано ни слова`},
+		ukGone: []string{`про кокс не сказано ні слова`},
+		ru:     []string{`засчитывается и по восточным правилам`},
+		uk:     []string{`зараховують і за східними правилами`},
+	},
+	{
+		page: "long/quick-start.html",
+		why:  "6: the first to bear off wins, unless the last roll draws",
+		ru:   []string{`последний бросок`, `вничью`},
+		uk:   []string{`останній кидок`, `внічию`},
+	},
+	{
+		page:   "long/result.html",
+		why:    "6: the end of a long game names the last roll",
+		ruGone: []string{`партия кончается, как только у одного из игроков`},
+		ukGone: []string{`партія закінчується, щойно в одного з гравців`},
+		ru:     []string{`если только у соперника нет права на последний бросок`},
+		uk:     []string{`якщо тільки суперник не має права на останній кидок`},
+	},
+	{
+		page: "long/first-move.html",
+		why:  "6: who starts after a draw",
+		ru:   []string{`после ничьей победителя нет`, `разыграть первый ход заново`},
+		uk:   []string{`після нічиєї переможця немає`, `розіграти перший хід заново`},
+	},
+	{
+		page: "long/summary.html",
+		why:  "6, 9: the summary's next game and the six-block in passing",
+		ru:   []string{`после ничьей первый ход снова разыгрывают`, `проверяют только в конце хода`},
+		uk:   []string{`після нічиєї перший хід знову розігрують`, `перевіряють лише наприкінці ходу`},
+	},
+	{
+		page: "long/mistakes.html",
+		why:  "9: a six-block made in passing is a mistake under the site's rules, allowed by a variant",
+		ru:   []string{`некоторые описания игры такой ход разрешают`},
+		uk:   []string{`деякі описи гри такий хід дозволяють`},
+	},
+}
+
+// TestIssue23Statements: each wrong or inconsistent statement of issue
+// 23 is gone from the built pages of both languages and the right one is
+// there.
+func TestIssue23Statements(t *testing.T) {
+	t.Parallel()
+	s := builtContent(t)
+	for _, st := range statements {
+		for _, l := range i18n.Langs {
+			name := string(l) + "/" + st.page
+			page, ok := s.Files[name]
+			if !ok {
+				t.Errorf("no page %s", name)
+				continue
+			}
+			text := readerText(string(page))
+			gone, present := st.ruGone, st.ru
+			if l == "uk" {
+				gone, present = st.ukGone, st.uk
+			}
+			for _, g := range gone {
+				if loc := regexp.MustCompile(`(?i)` + g).FindStringIndex(text); loc != nil {
+					t.Errorf("%s (%s): still says %q", name, st.why, around(text, loc[0], loc[1], 30))
+				}
+			}
+			for _, p := range present {
+				if !regexp.MustCompile(`(?i)` + p).MatchString(text) {
+					t.Errorf("%s (%s): does not say %q", name, st.why, p)
+				}
+			}
+		}
+	}
+}
+
+// TestSixBlockVariantLink: the common-mistakes page of long nardy sends
+// the reader who plays a six-block in passing to the variant that allows
+// it, and that anchor exists.
+func TestSixBlockVariantLink(t *testing.T) {
+	t.Parallel()
+	s := builtContent(t)
+	for _, c := range []struct{ lang, anchor string }{
+		{"ru", "вариант-проверка-только-в-конце-хода"},
+		{"uk", "варіант-перевірка-лише-наприкінці-ходу"},
+	} {
+		mistakes := string(s.Files[c.lang+"/long/mistakes.html"])
+		if !strings.Contains(mistakes, `href="six-block.html#`+url.PathEscape(c.anchor)+`"`) {
+			t.Errorf("%s/long/mistakes.html does not link to six-block.html#%s", c.lang, c.anchor)
+		}
+		if !strings.Contains(string(s.Files[c.lang+"/long/six-block.html"]), `id="`+c.anchor+`"`) {
+			t.Errorf("%s/long/six-block.html has no heading #%s", c.lang, c.anchor)
+		}
+	}
+}
