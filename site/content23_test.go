@@ -185,3 +185,64 @@ func TestSixBlockVariantLink(t *testing.T) {
 		}
 	}
 }
+
+// A wording the language pass of issue 23 replaced, in the text of
+// every page of lang outside its diagrams (whose labels count the
+// checkers borne off, «выброшено», as the stage is «выброс»); words in
+// guillemets (a term named, not used) do not count.
+var wording23 = []badPhrase{
+	{"ru", regexp.MustCompile(`шашок`), "«шашек»"},
+	{"ru", regexp.MustCompile(`(?i)сайт читает`), "«толкует» a rule"},
+	{"ru", regexp.MustCompile(`(?i)исключение короче`), "«уже»"},
+	{"ru", regexp.MustCompile(`(?i)перепрыгивается`), "«его можно перепрыгнуть»"},
+	{"ru", regexp.MustCompile(`(?i)движ(ок|ка|ком|ке|ку) правил`), "«программа»"},
+	{"ru", regexp.MustCompile(`(?i)(^|[^\p{L}])(выбрас\p{L}*|выброс(ит|ил|или|ят)\p{L}*|выброшен\p{L}*)`), "one verb: «выводить» (the stage is «выброс»)"},
+	{"ru", regexp.MustCompile(`(?i)пункт\p{L}*, на котором[^.]{0,40}называют блотом`), "a blot is the checker"},
+	{"ru", regexp.MustCompile(`(?i)(^|[^\p{L}])(убрать|убрал\p{L}*) [^.]{0,20}с доски`), "«вывести с доски»"},
+	{"uk", regexp.MustCompile(`(?i)кубиком[^.]{0,40}(^|[^\p{L}])нею([^\p{L}]|$)`), "«кубиком … ним»"},
+	{"uk", regexp.MustCompile(`(?i)викидати\s+—\s+отже`), "«тобто»"},
+	{"uk", regexp.MustCompile(`(?i)завчасно`), "«передчасний»"},
+	{"uk", regexp.MustCompile(`(?i)похожу`), "«піду»"},
+	{"uk", regexp.MustCompile(`(?i)не рахується`), "«не зараховують»"},
+	{"uk", regexp.MustCompile(`(?i)на бігу`), "«мимохідь» for «пробегом»"},
+	{"uk", regexp.MustCompile(`(?i)(^|[^\p{L}])і?з кидком`), "«коли випало 6-3», «кидком 6-3»"},
+	{"uk", regexp.MustCompile(`(?i)одиночн`), "«самотня шашка»"},
+	{"uk", regexp.MustCompile(`(?i)руші[йяєю]`), "«програма»"},
+	{"uk", regexp.MustCompile(`(?i)розстановк`), "«розставлення»"},
+	{"uk", regexp.MustCompile(`(?i)(^|[^\p{L}])(викида(ти|є|ють|ли|в)|викину(ти|в|ли|то|та|вши)|викине)([^\p{L}]|$)`), "one verb: «виводити» (the stage is «викидання»)"},
+	{"uk", regexp.MustCompile(`(?i)пункт\p{L}*, на якому[^.]{0,40}називають блотом`), "a blot is the checker"},
+	{"uk", regexp.MustCompile(`(?i)прибрати [^.]{0,20}з дошки`), "«вивести з дошки»"},
+}
+
+// inGuillemets matches a word or phrase in guillemets.
+var inGuillemets = regexp.MustCompile(`«[^«»]*»`)
+
+// svgElement matches a diagram.
+var svgElement = regexp.MustCompile(`(?s)<svg\b.*?</svg>`)
+
+// TestIssue23Wording: the wordings the editor's pass of issue 23 fixed
+// are gone from every page of both languages, and the heading of
+// several hits in one turn has its verb.
+func TestIssue23Wording(t *testing.T) {
+	t.Parallel()
+	s := builtContent(t)
+	for _, name := range s.Paths() {
+		if !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		lang, _, _ := strings.Cut(name, "/")
+		page := svgElement.ReplaceAllString(string(s.Files[name]), " ")
+		text := inGuillemets.ReplaceAllString(readerText(page), "«»")
+		for _, b := range wording23 {
+			if string(b.lang) != lang {
+				continue
+			}
+			for _, loc := range b.re.FindAllStringIndex(text, -1) {
+				t.Errorf("%s: %q; write %s", name, around(text, loc[0], loc[1], 30), b.fix)
+			}
+		}
+	}
+	if !regexp.MustCompile(`<h2 id="[^"]*">Побити кілька шашок за один хід</h2>`).Match(s.Files["uk/short/hitting.html"]) {
+		t.Errorf("uk/short/hitting.html: no heading «Побити кілька шашок за один хід»")
+	}
+}
