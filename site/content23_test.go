@@ -125,8 +125,8 @@ var statements = []statement{
 	{
 		page: "long/summary.html",
 		why:  "6, 9: the summary's next game and the six-block in passing",
-		ru:   []string{`после ничьей первый ход снова разыгрывают`, `проверяют только в конце хода`},
-		uk:   []string{`після нічиєї перший хід знову розігрують`, `перевіряють лише наприкінці ходу`},
+		ru:   []string{`после ничьей — новый розыгрыш`, `в варианте с проверкой в конце хода — можно`},
+		uk:   []string{`після нічиєї — новий розіграш`, `у варіанті з перевіркою наприкінці ходу — можна`},
 	},
 	{
 		page: "long/mistakes.html",
@@ -347,6 +347,148 @@ func TestGlossary23(t *testing.T) {
 		for k := 1; k < len(heads); k++ {
 			if c.CompareString(heads[k-1], heads[k]) > 0 {
 				t.Errorf("%s: «%s» comes before «%s»; the entries are in alphabetical order", name, heads[k-1], heads[k])
+			}
+		}
+	}
+}
+
+// The pages issue 23 added, in each language.
+var pages23 = []string{"long/strategy.html", "short/strategy.html", "board-setup.html", "history.html", "rules.html"}
+
+// A page of issue 23 and what its figures must compute (the start of a
+// record row: "statistic lost\t32/36") and its text must say.
+type pageClaims struct {
+	page     string
+	rows     []string
+	ru, uk   []string
+	sheet    bool // print: sheet
+	diagrams int  // at least this many board diagrams
+}
+
+var claims23 = []pageClaims{
+	{
+		page: "long/strategy.html",
+		rows: []string{"odds escape from 9 within 1\t11/36", "odds escape from 9 within 1\t16/36", "statistic lost\t32/36", "statistic nomove\t16/36", "off 26/36", "off 34/36", "off 17/36", "off 15/36"},
+		ru:   []string{`дефицит ходов`, `три этапа`, `забор`},
+		uk:   []string{`дефіцит ходів`, `три етапи`, `забір`},
+	},
+	{
+		page: "short/strategy.html",
+		rows: []string{"hit 11/36", "hit 17/36", "hit 2/36", "after 2-1 13/11/10, the reply's hit\t5/36", "after 2-1 13/11 6/5, the reply's hit\t15/36", "off 15/36", "off 26/36", "off 34/36"},
+		ru:   []string{`25 − p`, `первый ход`, `осторожн`, `смел`, `даве`, `больше 18 из 36`, `не больше 27 бросков из 36`},
+		uk:   []string{`25 − p`, `перший хід`, `обережн`, `смілив`, `даве`, `більше ніж за 18 із 36`, `не більше 27 кидків із 36`},
+	},
+	{
+		page:     "board-setup.html",
+		ru:       []string{`пяти кубиков`, `слева от себя`, `справа`, `против часовой стрелки`, `по часовой`, `у нижнего края схемы`, `у верхнего края`},
+		uk:       []string{`п’яти кубиків`, `ліворуч від себе`, `праворуч`, `проти годинникової стрілки`, `за годинниковою`, `біля нижнього краю схеми`, `біля верхнього краю`},
+		diagrams: 2,
+	},
+	{
+		page: "history.html",
+		ru:   []string{`Перси`, `трик-трак`, `Хойл`, `1743`},
+		uk:   []string{`Перс`, `трик-трак`, `Гойл`, `1743`},
+	},
+	{
+		page:  "rules.html",
+		rows:  []string{"oin 1", "mars 2", "draw 0", "single 1", "gammon 2", "backgammon 3"},
+		ru:    []string{`360`, `167`, `Длинные нарды`, `Короткие нарды`},
+		uk:    []string{`360`, `167`, `Довгі нарди`, `Короткі нарди`},
+		sheet: true,
+	},
+	{
+		page:     "long/summary.html",
+		rows:     []string{"the roll 1-1\t24/23/22/21/20", "the roll 3-3\t24/18 24/18 or 24/15 24/21", "the roll 5-5\t24/19/14/9/4", "the roll 6-6\t24/18 24/18"},
+		ru:       []string{`360 пипов`, `при 6-6 в середине партии`, `пять пунктов подряд можно всегда`, `через угол`, `кокса и куба удвоения в длинных нардах нет`},
+		uk:       []string{`360 піпів`, `за 6-6 посеред партії`, `п’ять пунктів поспіль можна завжди`, `через кут`, `коксу й куба подвоєння в довгих нардах немає`},
+		sheet:    true,
+		diagrams: 1,
+	},
+	{
+		page:  "short/summary.html",
+		ru:    []string{`167 пипов`, `никогда не бывает дублем`, `пропадает, даже если другой шашкой`},
+		uk:    []string{`167 піпів`, `ніколи не буває дублем`, `пропадає, навіть якщо іншою шашкою`},
+		sheet: true,
+	},
+	{
+		page: "short/hitting.html",
+		rows: []string{"why bar/24 13/7 is illegal"},
+		ru:   []string{`если ввести можно не все шашки`, `пропадают, даже если другой шашкой`},
+		uk:   []string{`якщо зарядити можна не всі шашки`, `пропадають, навіть якщо іншою шашкою`},
+	},
+	{
+		page: "at-the-board.html",
+		ru:   []string{`или перед броском`, `пяти кубиков`},
+		uk:   []string{`або перед кидком`, `п’яти кубиків`},
+	},
+}
+
+// TestPages23: every page issue 23 added is on the site in both
+// languages, with the same figures computing the same rows; each page's
+// figures compute what its prose quotes and its text says what the issue
+// asked for; the advice pages say first that they are advice, not rules;
+// and the one-page summaries are printed as sheets.
+func TestPages23(t *testing.T) {
+	t.Parallel()
+	s := builtContent(t)
+	rows := map[string][]string{}
+	for _, r := range s.Records {
+		rows[r.Page] = append(rows[r.Page], r.Rows...)
+	}
+	for _, p := range pages23 {
+		ru, uk := "ru/"+p, "uk/"+p
+		for _, name := range []string{ru, uk} {
+			if _, ok := s.Files[name]; !ok {
+				t.Errorf("no page %s", name)
+			}
+		}
+		if strings.Join(rows[ru], "\n") != strings.Join(rows[uk], "\n") {
+			t.Errorf("%s and %s compute different figures:\n%q\n%q", ru, uk, rows[ru], rows[uk])
+		}
+	}
+	for _, c := range claims23 {
+		for _, l := range i18n.Langs {
+			name := string(l) + "/" + c.page
+			page := string(s.Files[name])
+			for _, want := range c.rows {
+				found := false
+				for _, r := range rows[name] {
+					found = found || strings.HasPrefix(r, want) || strings.Contains(r, "\t"+want)
+				}
+				if !found {
+					t.Errorf("%s: no figure computes %q", name, want)
+				}
+			}
+			text := readerText(page)
+			says := c.ru
+			if l == "uk" {
+				says = c.uk
+			}
+			for _, w := range says {
+				if !regexp.MustCompile(`(?i)` + regexp.QuoteMeta(w)).MatchString(text) {
+					t.Errorf("%s does not say %q", name, w)
+				}
+			}
+			if c.sheet && !strings.Contains(page, `<article class="one-sheet">`) {
+				t.Errorf("%s is not printed as one sheet (print: sheet)", name)
+			}
+			if n := strings.Count(page, `class="board"`); n < c.diagrams {
+				t.Errorf("%s has %d diagrams; want at least %d", name, n, c.diagrams)
+			}
+		}
+	}
+	advice := map[i18n.Lang]string{"ru": "Это советы, а не правила.", "uk": "Це поради, а не правила."}
+	for _, p := range []string{"long/strategy.html", "short/strategy.html"} {
+		for _, l := range i18n.Langs {
+			name := string(l) + "/" + p
+			_, body, _ := strings.Cut(string(s.Files[name]), "</h1>")
+			if _, after, ok := strings.Cut(body, "</nav>"); ok {
+				body = after // the page's own table of contents
+			}
+			_, first, _ := strings.Cut(body, "<p>")
+			first, _, _ = strings.Cut(first, "</p>")
+			if !strings.HasPrefix(readerText(first), advice[l]) {
+				t.Errorf("%s: the page's first paragraph does not begin %q: %q", name, advice[l], readerText(first))
 			}
 		}
 	}
