@@ -454,7 +454,18 @@ func (l Lang) Result(p engine.Position, r engine.Rules, sc engine.Scoring) strin
 	}
 	s := l.F(key, "winner", l.Side(o.Winner, true), "kind", l.T("result.kind."+o.Kind.String()), "points", l.N(scored.Points, "point"))
 	if sc.CubeInUse && (p.Game == engine.Short || r.LongCube) {
-		s += " " + l.F("result.cube", "cube", strconv.Itoa(sc.Value()))
+		// The cube has no face 1: unturned, it stands in the middle. An
+		// eastern stake may grow by one (2, 3, 4 …), which no cube shows.
+		key := "result.cube"
+		switch eastern := p.Game == engine.Short && r.Short == engine.Eastern; {
+		case eastern && sc.Value() == 1:
+			key = "result.stake.base"
+		case eastern:
+			key = "result.stake"
+		case sc.Value() == 1:
+			key = "result.cube.middle"
+		}
+		s += " " + l.F(key, "cube", strconv.Itoa(sc.Value()))
 		if reduced {
 			if r.Short == engine.Eastern {
 				s += " " + l.T("result.eastern")

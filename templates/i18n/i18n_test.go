@@ -228,9 +228,13 @@ func TestResult(t *testing.T) {
 		{RU, engine.Scoring{}, engine.DefaultRules, "Белые выиграли: марс, 2 очка."},
 		{RU, engine.Scoring{CubeInUse: true, Cube: 4}, engine.DefaultRules, "Белые выиграли: марс, 8 очков. Куб удвоения стоит на 4."},
 		{UK, engine.Scoring{CubeInUse: true, Cube: 1, Jacoby: true}, engine.DefaultRules,
-			"Білі виграли марс, але його зараховують як просту перемогу: 1 очко. Куб подвоєння стоїть на 1. За правилом Якобі марс і кокс зараховують як просту перемогу, доки куб не піднімали."},
+			"Білі виграли марс, але його зараховують як просту перемогу: 1 очко. Куб подвоєння стоїть посередині: ставку не піднімали. За правилом Якобі марс і кокс зараховують як просту перемогу, доки куб не піднімали."},
 		{RU, engine.Scoring{CubeInUse: true, Cube: 3}, engine.Rules{Short: engine.Eastern},
-			"Белые выиграли марс, но он засчитывается как простая победа: 3 очка. Куб удвоения стоит на 3. По восточным правилам при игре с даве марса нет: победа простая."},
+			"Белые выиграли марс, но он засчитывается как простая победа: 3 очка. Ставка поднята до 3. По восточным правилам при игре с даве марса нет: победа простая."},
+		// The cube has no 1: unturned, it stands in the middle.
+		{RU, engine.Scoring{CubeInUse: true, Cube: 1}, engine.DefaultRules, "Белые выиграли: марс, 2 очка. Куб удвоения стоит посередине: ставку не поднимали."},
+		{UK, engine.Scoring{CubeInUse: true, Cube: 1}, engine.Rules{Short: engine.Eastern},
+			"Білі виграли марс, але його зараховують як просту перемогу: 1 очко. Ставку не піднімали. За східними правилами в грі з даве марсу немає: перемога проста."},
 	} {
 		if got := c.lang.Result(gammon, c.r, c.sc); got != c.want {
 			t.Errorf("%s Result(%+v):\n got %q\nwant %q", c.lang, c.sc, got, c.want)
