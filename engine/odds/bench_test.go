@@ -49,7 +49,9 @@ func BenchmarkBearOffLookup(b *testing.B) {
 
 // BenchmarkRaceFigures computes the figures of "odds: race" for races from
 // the smallest to those too far from home to count, as a block asks for
-// them (a fresh computation each time, after the tables are built).
+// them after the bear-off tables are built (races of homes of up to
+// SharedCheckers checkers come from the shared two-sided table once it
+// holds them; three-a-side-first is such a race computed afresh).
 func BenchmarkRaceFigures(b *testing.B) {
 	PrepareTable()
 	for _, c := range []struct{ name, code string }{
@@ -72,6 +74,16 @@ func BenchmarkRaceFigures(b *testing.B) {
 			}
 		})
 	}
+	p, _ := engine.ParseCode("Sw:6,5,4:21,20,19")
+	a, _ := sideOf(p, engine.White)
+	o, _ := sideOf(p, engine.Black)
+	b.Run("three-a-side-first", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			ts := newTwoSided(false)
+			ts.rats(ts.bestPlay(a, o, false))
+		}
+	})
 }
 
 // BenchmarkEscape computes eight turns of escape chances.

@@ -26,7 +26,8 @@
 //
 // Every computation is bounded: the bear-off tables are built once per
 // process, when first needed (see PrepareTable); a race under best play is
-// only attempted when its states are few enough (Options.MaxTwoSided); and
+// only attempted when its states are few enough (Options.MaxTwoSided), and
+// those between small homes are kept for the process (SharedCheckers); and
 // the one-sided way home of a side not yet home gives up with an error
 // past Options.MaxPositions.
 //

@@ -239,8 +239,18 @@ type Options struct {
 // still outside (nearly a million).
 const DefaultMaxPositions = 60000
 
+// MaxSpread is the most ways a side not yet home may spread its checkers
+// over the points up to its farthest one, C(high+n, n), for its turns to
+// be counted: checked before any work, so that a side too far from home
+// is refused at once. Five checkers up to the 9-point have 2002 ways;
+// fifteen with one on the 7-point 170 544.
+const MaxSpread = 3000
+
 // errTooMany is the solver's signal that a side is too far from home.
 var errTooMany = errors.New("odds: too many positions")
+
+// errSpread says that a side spreads over more than MaxSpread ways.
+var errSpread = errors.New("odds: too spread out")
 
 // maxPositions returns the limit of o.MaxPositions.
 func (o Options) maxPositions() int {
@@ -259,8 +269,9 @@ func (o Options) maxPositions() int {
 // A side with every checker home is read from the bear-off table (exact
 // up to ExactCheckers checkers, else Double). Otherwise the side's play to
 // the end is solved, minimising the expected number of turns over all its
-// plays, in double precision, as long as that weighs at most
-// o.MaxPositions positions; beyond that the side is too far from home and
+// plays, in double precision, when its checkers can spread over at most
+// MaxSpread ways (checked first) and as long as that weighs at most
+// o.MaxPositions positions; otherwise the side is too far from home and
 // the result is an error saying so.
 func Turns(p engine.Position, s engine.Side, o Options) (Dist, error) {
 	sd, ok := sideOf(p, s)
@@ -274,9 +285,12 @@ func Turns(p engine.Position, s engine.Side, o Options) (Dist, error) {
 		if out == 1 {
 			n = "1 checker"
 		}
-		return d, errors.New("odds: " + s.String() + " is too far from home to count its turns: its way home has more than " +
-			strconv.Itoa(o.maxPositions()) + " positions to weigh (" + n + " outside the home, the farthest on " +
-			whitePoint(p.Game, s, sd.high()).String() + "); the count needs every checker home, or only a few still coming in")
+		why := "its way home has more than " + strconv.Itoa(o.maxPositions()) + " positions to weigh"
+		if err == errSpread {
+			why = "its checkers can stand in " + strconv.Itoa(positionsBelow(&sd)) + " ways on their way home, more than " + strconv.Itoa(MaxSpread)
+		}
+		return d, errors.New("odds: " + s.String() + " is too far from home to count its turns (" + n + " outside the home, the farthest on " +
+			whitePoint(p.Game, s, sd.high()).String() + "): " + why + "; the count needs every checker home, or a few close to it")
 	}
 	return d, nil
 }
@@ -285,6 +299,9 @@ func turnsOf(sd *side, o Options) (Dist, error) {
 	if sd.home() {
 		h := sd.homeCounts()
 		return homeDist(&h), nil
+	}
+	if positionsBelow(sd) > MaxSpread {
+		return Dist{}, errSpread
 	}
 	sv := &solver{memo: make(map[side]*Dist), limit: o.maxPositions()}
 	d, err := sv.solve(sd)

@@ -132,8 +132,7 @@ func Race(p engine.Position, r engine.Rules, o Options) (RaceOdds, error) {
 		limit = DefaultMaxTwoSided
 	}
 	if limit > 0 && twoSidedBound(&sa, &sb) <= limit {
-		ts := newTwoSided(lastRoll)
-		w, d, l := ts.rats(ts.bestPlay(sa, sb, aStarted))
+		w, d, l := bestPlayRace(sa, sb, lastRoll, aStarted)
 		out.Win, out.Draw, out.Loss = exactFigure(w, 0), exactFigure(d, 0), exactFigure(l, 0)
 		out.Method = Exact
 		return out, nil

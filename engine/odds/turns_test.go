@@ -60,16 +60,16 @@ func TestTurnsTooFar(t *testing.T) {
 	if err == nil {
 		t.Fatal("no error")
 	}
-	want := "odds: white is too far from home to count its turns: its way home has more than 60000 positions to weigh (15 checkers outside the home, the farthest on 12); the count needs every checker home, or only a few still coming in"
+	want := "odds: white is too far from home to count its turns (15 checkers outside the home, the farthest on 12): its checkers can stand in 17383860 ways on their way home, more than 3000; the count needs every checker home, or a few close to it"
 	if err.Error() != want {
 		t.Errorf("error %q,\nwant  %q", err, want)
 	}
 	one := mustCode(t, "Lw:7,6x3,5x3,4x3,3x2,2x2,1:13x15")
-	if _, err := Turns(one, engine.White, Options{}); err == nil || !strings.Contains(err.Error(), "(1 checker outside the home, the farthest on 7)") {
+	if _, err := Turns(one, engine.White, Options{}); err == nil || !strings.Contains(err.Error(), "(1 checker outside the home, the farthest on 7): its checkers can stand in 170544 ways") {
 		t.Errorf("fifteen checkers, one outside: %v", err)
 	}
 	q := mustCode(t, "Lb:13x15:20,19,17,15x2")
-	if _, err := Turns(q, engine.Black, Options{MaxPositions: 10}); err == nil || !strings.Contains(err.Error(), "more than 10 positions to weigh (2 checkers outside the home, the farthest on 20)") {
+	if _, err := Turns(q, engine.Black, Options{MaxPositions: 10}); err == nil || !strings.Contains(err.Error(), "(2 checkers outside the home, the farthest on 20): its way home has more than 10 positions to weigh;") {
 		t.Errorf("limit 10: %v", err)
 	}
 	if d, err := Turns(q, engine.Black, Options{}); err != nil || d.Method() != Double {

@@ -2,6 +2,7 @@ package odds
 
 import (
 	"math/big"
+	"sync"
 )
 
 // The two-sided race: best play for both sides, by dynamic programming
@@ -148,6 +149,44 @@ func (ts *twoSided) children(n int32) *[21][]int32 {
 	}
 	ts.kids[n] = k
 	return k
+}
+
+// SharedCheckers is the most checkers a side may have for a race between
+// two homes to be looked up in the process's shared two-sided table,
+// which keeps what it has computed (at most 2 · 84 · 84 states for each
+// reading of the last roll): every later race of homes that small, on any
+// page and in either language, costs a lookup. Other races are solved
+// afresh each time, within Options.MaxTwoSided.
+const SharedCheckers = 3
+
+var shared struct {
+	sync.Mutex
+	ts [2]*twoSided // by the last roll: off, on
+}
+
+// bestPlayRace returns the chances of the race with side a to roll
+// against b under best play, in the shared table when both are small
+// homes.
+func bestPlayRace(a, b side, lastRoll, aStarted bool) (win, draw, loss *big.Rat) {
+	if !a.home() || !b.home() || a.checkers() > SharedCheckers || b.checkers() > SharedCheckers {
+		ts := newTwoSided(lastRoll)
+		return ts.rats(ts.bestPlay(a, b, aStarted))
+	}
+	shared.Lock()
+	defer shared.Unlock()
+	i := btoi(lastRoll)
+	if shared.ts[i] == nil {
+		shared.ts[i] = newTwoSided(lastRoll)
+	}
+	ts := shared.ts[i]
+	return ts.rats(ts.bestPlay(a, b, aStarted))
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // twoSidedBound returns an upper bound on the number of states the

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/nardydocs/nardydocs/engine"
@@ -292,5 +293,53 @@ func TestOneSidedNearBestPlay(t *testing.T) {
 	t.Logf("largest difference %.4f (%s)", worst, at)
 	if worst > 0.003 {
 		t.Errorf("the one-sided model is %.4f from best play in %s; docs/blocks.md says at most 0.3 points", worst, at)
+	}
+}
+
+// TestSharedTable checks that races of small homes, looked up in the
+// shared table from several goroutines at once, get the figures a fresh
+// computation gives, and that the table stays within its bound.
+func TestSharedTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	var ps []engine.Position
+	for range 300 {
+		g := engine.Short
+		if rng.IntN(2) == 0 {
+			g = engine.Long
+		}
+		ps = append(ps, randomRace(rng, g, SharedCheckers, 6, 6))
+	}
+	var wg sync.WaitGroup
+	errs := make([]string, len(ps))
+	for i, p := range ps {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ro, err := Race(p, engine.DefaultRules, Options{})
+			if err != nil {
+				errs[i] = err.Error()
+				return
+			}
+			a, _ := sideOf(p, p.Turn)
+			b, _ := sideOf(p, p.Turn.Other())
+			ts := newTwoSided(p.Game == engine.Long)
+			w, d, _ := ts.rats(ts.bestPlay(a, b, p.Game == engine.Long && p.Started == p.Turn))
+			if ro.Win.Rat.Cmp(w) != 0 || ro.Draw.Rat.Cmp(d) != 0 {
+				errs[i] = "shared " + ro.Win.String() + " " + ro.Draw.String() + ", fresh " + w.RatString() + " " + d.RatString()
+			}
+		}()
+	}
+	wg.Wait()
+	for i, e := range errs {
+		if e != "" {
+			t.Errorf("%s: %s", code(ps[i]), e)
+		}
+	}
+	shared.Lock()
+	defer shared.Unlock()
+	for _, ts := range shared.ts {
+		if ts != nil && len(ts.memo) > 2*84*84 {
+			t.Errorf("the shared table holds %d states", len(ts.memo))
+		}
 	}
 }
