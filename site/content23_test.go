@@ -126,7 +126,7 @@ var statements = []statement{
 		page: "long/summary.html",
 		why:  "6, 9: the summary's next game and the six-block in passing",
 		ru:   []string{`после ничьей — новый розыгрыш`, `в варианте с проверкой в конце хода — можно`},
-		uk:   []string{`після нічиєї — новий розіграш`, `у варіанті з перевіркою наприкінці ходу — можна`},
+		uk:   []string{`після нічиєї — новий розіграш`, `крім варіанта з перевіркою наприкінці ходу`},
 	},
 	{
 		page: "long/mistakes.html",
