@@ -152,9 +152,13 @@ func (b *Board) diceShown() [2]int {
 // selected it selects a checker that may move, or says why it may not;
 // with a checker selected it moves it to a target, selects another
 // checker, takes the selection back (the same place again) or says why
-// the move is not allowed.
+// the move is not allowed. Long nardy has no bar: touching it there
+// changes nothing and says nothing.
 func (b *Board) Touch(pt engine.Point) {
 	l := b.lang
+	if pt == engine.Bar && b.turn.Start().Game == engine.Long {
+		return
+	}
 	if b.turn.Done() {
 		b.sel = noSel
 		b.say = b.finished()

@@ -50,7 +50,7 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 	case "illegal":
 		b.SetTask(IsItLegal, data(form, "illegal"))
 	}
-	w := &wired{b: b, lang: lang, fig: fig, svg: svg, form: form,
+	w := &wired{b: b, lang: lang, fig: fig, svg: svg, form: form, game: c.Position.Game, turn: c.Position.Turn,
 		checkers: query(svg, "g.nd-checkers"), places: map[string]js.Value{}}
 	hits := addPlaces(svg, c.Position)
 	for _, el := range hits {
@@ -76,6 +76,15 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 	}))
 	svg.Call("addEventListener", "keydown", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		w.key(args[0])
+		return nil
+	}))
+	// The row the reader is in follows the focus, however it came (Tab,
+	// a touch, the arrow keys): the bar is in both rows, and the arrow
+	// keys lead on from it along the row the reader came from.
+	svg.Call("addEventListener", "focusin", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if el := args[0].Get("target").Call("closest", "[data-point]"); el.Truthy() {
+			w.row = RowOf(w.game, w.turn, place(data(el, "point")), w.row)
+		}
 		return nil
 	}))
 	if i := slices.IndexFunc(boards, func(b *wired) bool { return b.form.Equal(form) }); i >= 0 {
@@ -109,8 +118,8 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 
 // addPlaces adds to a board the transparent areas a reader touches to
 // choose a place, on top of everything, in the order the side to move
-// plays: the bar, its points 24 to 1 (named as the diagram's labels, in
-// White's numbering), its tray.
+// plays (see Places): the bar (short nardy only), its points 24 to 1
+// (named as the diagram's labels, in White's numbering), its tray.
 func addPlaces(svg js.Value, p engine.Position) []js.Value {
 	doc := js.Global().Get("document")
 	layer := doc.Call("createElementNS", svgNS, "g")
@@ -128,12 +137,9 @@ func addPlaces(svg js.Value, p engine.Position) []js.Value {
 		layer.Call("appendChild", r)
 		out = append(out, r)
 	}
-	add("bar", geometry.BarBox())
-	for o := 24; o >= 1; o-- {
-		pt := engine.WhitePoint(p.Game, p.Turn, o)
-		add(pt.String(), geometry.PointBox(pt))
+	for _, pt := range Places(p.Game, p.Turn) {
+		add(name(pt), PlaceBox(p.Game, p.Turn, pt))
 	}
-	add("off", geometry.OffBox(p.Game, p.Turn))
 	svg.Call("appendChild", layer)
 	return out
 }
@@ -186,8 +192,11 @@ type wired struct {
 	lang                     i18n.Lang
 	fig, svg, form           js.Value
 	checkers, status, played js.Value
+	game                     engine.Game
+	turn                     engine.Side
 	order                    []js.Value          // the places, in the order the side to move plays
 	places                   map[string]js.Value // by data-point
+	row                      Row                 // the row the focus is in (see Step)
 	shownStatus              string
 	shown                    engine.Position // the position whose checkers are drawn
 	drawn                    bool
@@ -224,35 +233,30 @@ func (w *wired) touch(el js.Value) {
 	el.Call("focus")
 }
 
-// key handles Enter and Space on a place, and moves the focus with the
-// arrow keys.
+// key handles Enter and Space on a place, and moves the focus over the
+// board as it is drawn with the arrow keys, Home and End (see Step).
 func (w *wired) key(e js.Value) {
 	el := e.Get("target").Call("closest", "[data-point]")
 	if !el.Truthy() {
 		return
 	}
-	switch e.Get("key").String() {
-	case "Enter", " ":
+	k := e.Get("key").String()
+	if k == "Enter" || k == " " {
 		e.Call("preventDefault")
 		w.touch(el)
-	case "ArrowRight", "ArrowDown":
-		e.Call("preventDefault")
-		w.step(el, 1)
-	case "ArrowLeft", "ArrowUp":
-		e.Call("preventDefault")
-		w.step(el, -1)
+		return
 	}
-}
-
-// step moves the focus to the next (or previous) place.
-func (w *wired) step(el js.Value, by int) {
-	for i, p := range w.order {
-		if p.Equal(el) {
-			next := w.order[(i+by+len(w.order))%len(w.order)]
+	to, row, ok := Step(w.game, w.turn, place(data(el, "point")), k, w.row)
+	if !ok {
+		return
+	}
+	e.Call("preventDefault")
+	w.row = row
+	if next, found := w.places[name(to)]; found && !next.Equal(el) {
+		if next.Call("getAttribute", "tabindex").String() != "0" {
 			set(next, "tabindex", "-1")
-			next.Call("focus")
-			return
 		}
+		next.Call("focus")
 	}
 }
 
