@@ -155,11 +155,24 @@ func OffBox(g engine.Game, s engine.Side) Box {
 // outline, the inner ring and the count written on a stack.
 type Ink struct{ Fill, Edge, Ring, Text string }
 
+// The Screen theme's colours of the checkers, as constants, so that the
+// move checker's lists of attributes are data.
+const (
+	WhiteFill = "#fbf7ee"
+	WhiteEdge = "#2e241b"
+	WhiteRing = "#c8b48e"
+	WhiteText = "#2b2118"
+	BlackFill = "#2a2420"
+	BlackEdge = "#0c0a08"
+	BlackRing = "#6f6157"
+	BlackText = "#fbf7ee"
+)
+
 // ScreenInk is the Screen theme's ink of each side (indexed by
 // engine.Side); ScreenTrayInk writes the number of borne-off checkers.
 var ScreenInk = [2]Ink{
-	engine.White: {Fill: "#fbf7ee", Edge: "#2e241b", Ring: "#c8b48e", Text: "#2b2118"},
-	engine.Black: {Fill: "#2a2420", Edge: "#0c0a08", Ring: "#6f6157", Text: "#fbf7ee"},
+	engine.White: {Fill: WhiteFill, Edge: WhiteEdge, Ring: WhiteRing, Text: WhiteText},
+	engine.Black: {Fill: BlackFill, Edge: BlackEdge, Ring: BlackRing, Text: BlackText},
 }
 
 // ScreenTrayInk is the colour of the number of borne-off checkers.

@@ -1,6 +1,8 @@
 package play
 
 import (
+	"slices"
+
 	"github.com/nardydocs/nardydocs/diagrams/geometry"
 	"github.com/nardydocs/nardydocs/engine"
 )
@@ -10,7 +12,7 @@ import (
 // bar (in short nardy: long nardy has none), s's points from 24 to 1 in
 // s's own numbering (named in White's), s's tray.
 func Places(g engine.Game, s engine.Side) []engine.Point {
-	var out []engine.Point
+	out := make([]engine.Point, 0, 26)
 	if g == engine.Short {
 		out = append(out, engine.Bar)
 	}
@@ -42,92 +44,97 @@ const (
 	BottomRow
 )
 
-// rows reports which rows a place's box is in: the bar is in both.
-func rows(b geometry.Box) (top, bottom bool) {
-	return b.Y < geometry.MidY, b.Y+b.H > geometry.MidY
-}
-
-// in reports whether box b is in row r.
-func in(b geometry.Box, r Row) bool {
-	top, bottom := rows(b)
-	return r == TopRow && top || r == BottomRow && bottom
-}
-
 // RowOf returns the row of place pt on a board of game g with side s to
 // move; for the bar, which is in both, it returns r.
 func RowOf(g engine.Game, s engine.Side, pt engine.Point, r Row) Row {
-	switch top, bottom := rows(PlaceBox(g, s, pt)); {
-	case top && bottom:
+	switch {
+	case pt == engine.Bar:
 		return r
-	case top:
-		return TopRow
+	case pt == engine.Off && s == engine.White, pt != engine.Off && pt <= 12:
+		return BottomRow
 	}
-	return BottomRow
+	return TopRow
+}
+
+// drawnRow returns the places of row r from left to right, as a board of
+// game g with side s to move draws them: 13–24 across the top, 12–1
+// across the bottom, the bar between the halves in short nardy, the tray
+// of s (White's at the bottom right, Black's at the top right in short
+// nardy and at the top left in long nardy).
+func drawnRow(g engine.Game, s engine.Side, r Row) []engine.Point {
+	out := make([]engine.Point, 0, 14) // every place of a row
+
+	if r == TopRow {
+		if g == engine.Long && s == engine.Black {
+			out = append(out, engine.Off)
+		}
+		for pt := engine.Point(13); pt <= 24; pt++ {
+			if pt == 19 && g == engine.Short {
+				out = append(out, engine.Bar)
+			}
+			out = append(out, pt)
+		}
+		if g == engine.Short && s == engine.Black {
+			out = append(out, engine.Off)
+		}
+		return out
+	}
+	for pt := engine.Point(12); pt >= 1; pt-- {
+		if pt == 6 && g == engine.Short {
+			out = append(out, engine.Bar)
+		}
+		out = append(out, pt)
+	}
+	if s == engine.White {
+		out = append(out, engine.Off)
+	}
+	return out
 }
 
 // Step returns where the keyboard's focus goes from place from on a
 // board of game g with side s to move when the reader presses key, as
 // the board is drawn: ArrowLeft and ArrowRight to the next place to the
-// left or right in the row, ArrowUp and ArrowDown across to the place of
-// the other row nearest above or below, Home and End to the first and
-// the last place of the row. The focus stays where it is at the end of
-// a row. r is the row the reader is in, which matters on the bar, the
-// one place in both rows: it leads along the row the reader came from,
-// and ArrowUp and ArrowDown on it change the row it leads along. Step
-// returns the place and the row the reader is then in; ok is false when
-// key is none of these keys.
+// left or right in the row, ArrowUp and ArrowDown across to the place
+// facing it in the other row (the point of the same column; from a tray,
+// the point next to it), Home and End to the first and the last place of
+// the row. The focus stays where it is at the end of a row. r is the row
+// the reader is in, which matters on the bar, the one place in both rows:
+// it leads along the row the reader came from, and ArrowUp and ArrowDown
+// on it change the row it leads along. Step returns the place and the row
+// the reader is then in; ok is false when key is none of these keys.
 func Step(g engine.Game, s engine.Side, from engine.Point, key string, r Row) (to engine.Point, row Row, ok bool) {
-	places := Places(g, s)
-	fb := PlaceBox(g, s, from)
-	fx := fb.X + fb.W/2
 	r = RowOf(g, s, from, r)
-	top, bottom := rows(fb)
-	// best returns the place of row rr whose centre is the least by
-	// score (and not from), or from when there is none.
-	best := func(rr Row, score func(x int) (int, bool)) engine.Point {
-		to, least := from, 0
-		for _, pt := range places {
-			b := PlaceBox(g, s, pt)
-			if pt == from || !in(b, rr) {
-				continue
-			}
-			if v, ok := score(b.X + b.W/2); ok && (to == from || v < least) {
-				to, least = pt, v
-			}
-		}
-		return to
-	}
-	switch key {
-	case "ArrowRight":
-		to = best(r, func(x int) (int, bool) { return x - fx, x > fx })
-	case "ArrowLeft":
-		to = best(r, func(x int) (int, bool) { return fx - x, x < fx })
-	case "Home":
-		to = best(r, func(x int) (int, bool) { return x, x < fx })
-	case "End":
-		to = best(r, func(x int) (int, bool) { return -x, x > fx })
-	case "ArrowUp", "ArrowDown":
-		other := TopRow
+	if key == "ArrowUp" || key == "ArrowDown" {
+		along := TopRow
 		if key == "ArrowDown" {
-			other = BottomRow
+			along = BottomRow
 		}
-		if top && bottom {
-			// On the bar: it is in the other row too.
-			return from, other, true
+		switch {
+		case from == engine.Bar, along == r:
+			// The bar is in that row too; or there is no row that way.
+			return from, along, true
+		case from == engine.Off && s == engine.White:
+			return 24, along, true
+		case from == engine.Off && g == engine.Long:
+			return 12, along, true
+		case from == engine.Off:
+			return 1, along, true
 		}
-		if other == r {
-			return from, r, true
-		}
-		to = best(other, func(x int) (int, bool) { return abs(x - fx), true })
+		return 25 - from, along, true
+	}
+	places := drawnRow(g, s, r)
+	i := slices.Index(places, from)
+	switch key {
+	case "ArrowLeft":
+		i = max(i-1, 0)
+	case "ArrowRight":
+		i = min(i+1, len(places)-1)
+	case "Home":
+		i = 0
+	case "End":
+		i = len(places) - 1
 	default:
 		return from, r, false
 	}
-	return to, RowOf(g, s, to, r), true
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
+	return places[i], r, true
 }

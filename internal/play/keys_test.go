@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/nardydocs/nardydocs/diagrams/geometry"
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
@@ -123,5 +124,45 @@ func TestNoBarInLongNardy(t *testing.T) {
 	s.Touch(engine.Bar)
 	if got := s.View().Status; got != "На баре нет ваших шашек." {
 		t.Errorf("touching the bar in short nardy: %q", got)
+	}
+}
+
+// TestRowsAsDrawn checks the rows the keys follow against the diagrams'
+// geometry: each row's places stand from left to right, in the top or
+// the bottom half of the board as the row says, and together they are
+// every place the reader may touch.
+func TestRowsAsDrawn(t *testing.T) {
+	for _, g := range []engine.Game{engine.Long, engine.Short} {
+		for _, s := range []engine.Side{engine.White, engine.Black} {
+			var all []engine.Point
+			for _, r := range []Row{TopRow, BottomRow} {
+				row := drawnRow(g, s, r)
+				prev := -1
+				for _, pt := range row {
+					b := PlaceBox(g, s, pt)
+					top, bottom := b.Y < geometry.MidY, b.Y+b.H > geometry.MidY
+					if r == TopRow && !top || r == BottomRow && !bottom {
+						t.Errorf("%s, %s: %s is not in row %d as drawn", g, s, pt, r)
+					}
+					if x := b.X + b.W/2; x <= prev {
+						t.Errorf("%s, %s, row %d: %s is not right of the place before it", g, s, r, pt)
+					} else {
+						prev = x
+					}
+					if RowOf(g, s, pt, 1-r) != r && pt != engine.Bar {
+						t.Errorf("%s, %s: RowOf(%s) is not row %d", g, s, pt, r)
+					}
+					if !slices.Contains(all, pt) {
+						all = append(all, pt)
+					}
+				}
+			}
+			places := Places(g, s)
+			slices.Sort(all)
+			slices.Sort(places)
+			if !slices.Equal(all, places) {
+				t.Errorf("%s, %s: the rows hold %v, the board's places are %v", g, s, all, places)
+			}
+		}
 	}
 }

@@ -34,6 +34,8 @@ type Board struct {
 	found   []bool // FindPlays: the rows found so far
 	all     bool   // the solution is shown
 	illegal string // IsItLegal: the play asked about
+
+	long bool // the game is long nardy, which has no bar
 }
 
 // A Task is what an exercise asks of the reader on the board.
@@ -59,7 +61,7 @@ const noSel engine.Point = -1
 // New starts a board for position p with roll d under rules r, speaking
 // lang.
 func New(p engine.Position, d engine.Dice, r engine.Rules, lang i18n.Lang) *Board {
-	b := &Board{lang: lang, rules: r, turn: engine.NewTurn(p, d, r), plays: engine.LegalPlays(p, d, r), sel: noSel}
+	b := &Board{lang: lang, rules: r, turn: engine.NewTurn(p, d, r), plays: engine.LegalPlays(p, d, r), sel: noSel, long: p.Game == engine.Long}
 	b.say = b.idle()
 	return b
 }
@@ -156,7 +158,7 @@ func (b *Board) diceShown() [2]int {
 // changes nothing and says nothing.
 func (b *Board) Touch(pt engine.Point) {
 	l := b.lang
-	if pt == engine.Bar && b.turn.Start().Game == engine.Long {
+	if pt == engine.Bar && b.long {
 		return
 	}
 	if b.turn.Done() {

@@ -78,15 +78,6 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 		w.key(args[0])
 		return nil
 	}))
-	// The row the reader is in follows the focus, however it came (Tab,
-	// a touch, the arrow keys): the bar is in both rows, and the arrow
-	// keys lead on from it along the row the reader came from.
-	svg.Call("addEventListener", "focusin", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if el := args[0].Get("target").Call("closest", "[data-point]"); el.Truthy() {
-			w.row = RowOf(w.game, w.turn, place(data(el, "point")), w.row)
-		}
-		return nil
-	}))
 	if i := slices.IndexFunc(boards, func(b *wired) bool { return b.form.Equal(form) }); i >= 0 {
 		boards[i] = w // the form's new board; its buttons are wired
 	} else {
@@ -126,7 +117,7 @@ func addPlaces(svg js.Value, p engine.Position) []js.Value {
 	set(layer, "class", "nd-hit")
 	set(layer, "fill", "none")
 	set(layer, "pointer-events", "all")
-	var out []js.Value
+	out := make([]js.Value, 0, 26)
 	add := func(name string, b geometry.Box) {
 		r := doc.Call("createElementNS", svgNS, "rect")
 		set(r, "data-point", name)
@@ -196,9 +187,8 @@ type wired struct {
 	turn                     engine.Side
 	order                    []js.Value          // the places, in the order the side to move plays
 	places                   map[string]js.Value // by data-point
-	row                      Row                 // the row the focus is in (see Step)
-	shownStatus              string
-	shown                    engine.Position // the position whose checkers are drawn
+	row                      Row                 // the row of the place last touched or stepped to (see Step)
+	shown                    engine.Position     // the position whose checkers are drawn
 	drawn                    bool
 }
 
@@ -228,7 +218,9 @@ func (w *wired) label(n string) string {
 }
 
 func (w *wired) touch(el js.Value) {
-	w.b.Touch(place(data(el, "point")))
+	p := place(data(el, "point"))
+	w.row = RowOf(w.game, w.turn, p, w.row)
+	w.b.Touch(p)
 	w.render()
 	el.Call("focus")
 }
@@ -252,11 +244,8 @@ func (w *wired) key(e js.Value) {
 	}
 	e.Call("preventDefault")
 	w.row = row
-	if next, found := w.places[name(to)]; found && !next.Equal(el) {
-		if next.Call("getAttribute", "tabindex").String() != "0" {
-			set(next, "tabindex", "-1")
-		}
-		next.Call("focus")
+	if next := w.places[name(to)]; next.Truthy() {
+		next.Call("focus") // every place has a tabindex (see render)
 	}
 }
 
@@ -270,27 +259,18 @@ func (w *wired) render() {
 		w.drawCheckers(v.Position)
 		w.strips(v.Position)
 	}
-	mark := func(list []engine.Point) map[string]bool {
-		m := map[string]bool{}
-		for _, p := range list {
-			m[name(p)] = true
-		}
-		return m
-	}
-	targets, movable := mark(v.Targets), mark(v.Movable)
-	sel := ""
-	if v.HasSelected {
-		sel = name(v.Selected)
-	}
+	// A place may be chosen from when nothing is chosen yet.
+	movable := func(p engine.Point) bool { return !v.HasSelected && slices.Contains(v.Movable, p) }
 	for _, el := range w.order {
-		n := data(el, "point")
-		flag(el, "data-target", targets[n])
-		flag(el, "data-movable", movable[n] && sel == "")
-		flag(el, "data-selected", n == sel)
+		p := place(data(el, "point"))
+		target, chosen := slices.Contains(v.Targets, p), v.HasSelected && p == v.Selected
+		flag(el, "data-target", target)
+		flag(el, "data-movable", movable(p))
+		flag(el, "data-selected", chosen)
 		// The places a reader can act on now are in the tab order; the
 		// arrow keys reach the others.
 		tab := "-1"
-		if targets[n] || n == sel || movable[n] && sel == "" {
+		if target || chosen || movable(p) {
 			tab = "0"
 		}
 		set(el, "tabindex", tab)
@@ -311,9 +291,9 @@ func (w *wired) render() {
 	for _, btn := range queryAll(w.form, ".board-play button[data-act]") {
 		switch data(btn, "act") {
 		case "bar":
-			btn.Set("hidden", !(movable["bar"] && sel == "" || sel == "bar"))
+			btn.Set("hidden", !(movable(engine.Bar) || v.HasSelected && v.Selected == engine.Bar))
 		case "off":
-			btn.Set("hidden", !targets["off"])
+			btn.Set("hidden", !slices.Contains(v.Targets, engine.Off))
 		}
 	}
 	if w.played.Truthy() {
@@ -322,8 +302,9 @@ func (w *wired) render() {
 	// The figure's arrows show a play of the text's; while the reader
 	// plays their own, they are put away.
 	w.svg.Get("classList").Call("toggle", "nd-playing", v.HasSelected || v.Played != "")
-	if w.status.Truthy() && v.Status != w.shownStatus {
-		w.shownStatus = v.Status
+	// The status line says a typed move's verdict too (package
+	// checker): it is written when it is not what the board says.
+	if w.status.Truthy() && w.status.Get("textContent").String() != v.Status {
 		w.status.Set("textContent", v.Status)
 	}
 	for i, row := range queryAll(w.fig, ".moves tbody tr") {
@@ -368,22 +349,27 @@ func (w *wired) drawCheckers(p engine.Position) {
 	}
 	doc := js.Global().Get("document")
 	w.checkers.Set("textContent", "")
-	var add func(parent js.Value, e Elem)
-	add = func(parent js.Value, e Elem) {
-		el := doc.Call("createElementNS", svgNS, e.Tag)
-		for i := 0; i+1 < len(e.Attrs); i += 2 {
-			set(el, e.Attrs[i], e.Attrs[i+1])
+	for _, sh := range Checkers(p) {
+		tag, attrs := "rect", [...]string{"x", "y", "width", "height"}
+		switch {
+		case sh.R > 0:
+			tag, attrs = "circle", [...]string{"cx", "cy", "r", ""}
+		case sh.N > 0:
+			tag = "text"
 		}
-		if e.Text != "" {
-			el.Set("textContent", e.Text)
+		el := doc.Call("createElementNS", svgNS, tag)
+		for i, v := range [...]int{sh.X, sh.Y, sh.R + sh.W, sh.H} {
+			if attrs[i] != "" && (i < 2 || sh.N == 0) {
+				set(el, attrs[i], strconv.Itoa(v))
+			}
 		}
-		for _, k := range e.Kids {
-			add(el, k)
+		for i := 0; i+1 < len(sh.Paint); i += 2 {
+			set(el, sh.Paint[i], sh.Paint[i+1])
 		}
-		parent.Call("appendChild", el)
-	}
-	for _, e := range Checkers(p) {
-		add(w.checkers, e)
+		if sh.N > 0 {
+			el.Set("textContent", strconv.Itoa(sh.N))
+		}
+		w.checkers.Call("appendChild", el)
 	}
 }
 
