@@ -39,7 +39,7 @@ func Checkers(p engine.Position) []Shape {
 	}
 	for _, s := range sides {
 		if n := p.Bar(s); n > 0 {
-			stacks = append(stacks, stack{geometry.BarX + geometry.BarW/2, geometry.BarY(s, 0), geometry.BarY(s, 1) - geometry.BarY(s, 0), n, geometry.BarR, s})
+			stacks = append(stacks, stack{geometry.BarX + geometry.BarW/2, geometry.BarY(s, 0), geometry.BarY(s, 1) - geometry.BarY(s, 0), n, geometry.Radius, s})
 		}
 	}
 	out := make([]Shape, 0, 2*15+8)

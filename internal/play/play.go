@@ -222,23 +222,22 @@ func (b *Board) count() {
 		return
 	}
 	l := b.lang
-	if b.found[r-1] {
-		b.say += " " + l.CheckerText("task.again")
-		return
-	}
-	b.found[r-1] = true
-	n := 0
-	for _, f := range b.found {
-		if f {
-			n++
+	next := "task.again"
+	if !b.found[r-1] {
+		b.found[r-1] = true
+		n := 0
+		for _, f := range b.found {
+			if f {
+				n++
+			}
+		}
+		b.say += " " + l.CheckerF("task.found", "n", strconv.Itoa(n), "total", strconv.Itoa(len(b.found)))
+		next = "task.next"
+		if n == len(b.found) {
+			next = "task.all"
 		}
 	}
-	b.say += " " + l.CheckerF("task.found", "n", strconv.Itoa(n), "total", strconv.Itoa(len(b.found)))
-	if n == len(b.found) {
-		b.say += " " + l.CheckerText("task.all")
-	} else {
-		b.say += " " + l.CheckerText("task.next")
-	}
+	b.say += " " + l.CheckerText(next)
 }
 
 // Solution shows every legal play in the table.

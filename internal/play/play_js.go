@@ -52,10 +52,9 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 	}
 	w := &wired{b: b, lang: lang, fig: fig, svg: svg, form: form, game: c.Position.Game, turn: c.Position.Turn,
 		checkers: query(svg, "g.nd-checkers"), places: map[string]js.Value{}}
-	hits := addPlaces(svg, c.Position)
-	for _, el := range hits {
+	w.order = addPlaces(svg, c.Position)
+	for _, el := range w.order {
 		name := data(el, "point")
-		w.order = append(w.order, el)
 		w.places[name] = el
 		set(el, "role", "button")
 		set(el, "aria-label", w.label(name))
@@ -67,6 +66,11 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 	panel.Set("hidden", false)
 	panel.Set("disabled", false)
 	w.status = query(form, ".board-status")
+	// A before/after figure labels its boards: once the reader plays,
+	// this one shows the reader's result, and says so.
+	if w.caption = svg.Get("parentElement").Call("querySelector", ".board-label"); w.caption.Truthy() {
+		w.captionText = w.caption.Get("textContent").String()
+	}
 	w.played = query(form, ".board-moves")
 	svg.Call("addEventListener", "click", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if el := args[0].Get("target").Call("closest", "[data-point]"); el.Truthy() {
@@ -183,6 +187,8 @@ type wired struct {
 	lang                     i18n.Lang
 	fig, svg, form           js.Value
 	checkers, status, played js.Value
+	caption                  js.Value // the board's label on a before/after figure
+	captionText              string   // what it says before the reader plays
 	game                     engine.Game
 	turn                     engine.Side
 	order                    []js.Value          // the places, in the order the side to move plays
@@ -298,6 +304,13 @@ func (w *wired) render() {
 	}
 	if w.played.Truthy() {
 		w.played.Set("textContent", v.Played)
+	}
+	if w.caption.Truthy() {
+		text := w.captionText
+		if v.Played != "" {
+			text = w.lang.CheckerF("board.label.played", "play", v.Played)
+		}
+		w.caption.Set("textContent", text)
 	}
 	// The figure's arrows show a play of the text's; while the reader
 	// plays their own, they are put away.

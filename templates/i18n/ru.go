@@ -278,6 +278,7 @@ var ruChecker = []entry{
 	{"board.bar", "Бар"},
 	{"board.off", "Выброс"},
 	{"board.played", "Ваш ход:"},
+	{"board.label.played", "После вашего хода {play}"},
 	{"board.and", "и"},
 	{"board.undo", "Отменить шаг"},
 	{"board.reset", "Сначала"},

@@ -278,6 +278,7 @@ var ukChecker = []entry{
 	{"board.bar", "Бар"},
 	{"board.off", "Викидання"},
 	{"board.played", "Ваш хід:"},
+	{"board.label.played", "Після вашого ходу {play}"},
 	{"board.and", "і"},
 	{"board.undo", "Скасувати крок"},
 	{"board.reset", "Спочатку"},
