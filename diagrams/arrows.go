@@ -43,59 +43,99 @@ func (d *drawer) stackSize(pt engine.Point) int {
 	return d.p.Count(engine.White, pt) + d.p.Count(engine.Black, pt)
 }
 
-// from returns where an arrow starts: the top checker of the stack.
-func (d *drawer) from(pt engine.Point, s engine.Side) anchor {
-	if pt == engine.Bar {
-		k := max(min(d.p.Bar(s), stackN)-1, 0)
-		return anchor{barX + barW/2, barY(s, k), s == engine.White}
-	}
-	x, top := column(pt)
-	k := max(min(d.stackSize(pt), stackN)-1, 0)
-	return anchor{x + pointW/2, slotY(top, k), top}
+// An end is where an arrow starts or ends: the centre of the checker it
+// leaves from, or of the slot it lands on, in the top or bottom half, and
+// whether a checker is drawn there (the arrow then stops at its rim, so
+// that the checker, and a count on it, stay in sight).
+type end struct {
+	x, y     int
+	top, rim bool
 }
 
-// to returns where an arrow ends: the place the checker lands.
-func (d *drawer) to(pt engine.Point, s engine.Side) anchor {
-	if pt == engine.Off {
-		x, top := d.trayAt(s)
-		return anchor{x + trayW/2, trayEnd(top, min(d.p.Off(s), engine.Checkers-1)), top}
+// ends returns where the arrows of segs start and end, as if they were
+// played one after another on the position drawn: each leaves from the
+// top checker still on its point and lands on the next free slot, so that
+// several arrows from one point leave from different checkers and several
+// onto one point land on different slots. The arrows of one move made
+// again and again (24/18 24/18) are paired from the outside in (the one
+// from the top checker lands on the highest slot), so that their curves
+// lie one inside the other. rep is each arrow's rank among those of its
+// move, from the inside out.
+func (d *drawer) ends(segs []engine.Segment) (from, to []end, rep []int) {
+	var points [25]int // checkers on each point now, both sides
+	for pt := engine.Point(1); pt <= 24; pt++ {
+		points[pt] = d.stackSize(pt)
 	}
-	x, top := column(pt)
-	k := min(d.stackSize(pt), stackN-1)
-	return anchor{x + pointW/2, slotY(top, k), top}
+	bar := [2]int{d.p.Bar(engine.White), d.p.Bar(engine.Black)}
+	off := [2]int{d.p.Off(engine.White), d.p.Off(engine.Black)}
+	from, to, rep = make([]end, len(segs)), make([]end, len(segs)), make([]int, len(segs))
+	for i, a := range segs {
+		s := d.side(a)
+		switch pt := a.From; {
+		case pt == engine.Bar:
+			k := max(min(bar[s], stackN)-1, 0)
+			from[i] = end{barX + barW/2, barY(s, k), s == engine.White, k < min(d.p.Bar(s), stackN)}
+			bar[s]--
+		case pt >= 1 && pt <= 24:
+			x, top := column(pt)
+			k := max(min(points[pt], stackN)-1, 0)
+			from[i] = end{x + pointW/2, slotY(top, k), top, points[pt] > 0 && k < min(d.stackSize(pt), stackN)}
+			points[pt]--
+		}
+		switch pt := a.To; {
+		case pt == engine.Off:
+			x, top := d.trayAt(s)
+			to[i] = end{x + trayW/2, trayEnd(top, min(off[s], engine.Checkers-1)), top, false}
+			off[s]++
+		case pt >= 1 && pt <= 24:
+			x, top := column(pt)
+			k := min(max(points[pt], 0), stackN-1)
+			to[i] = end{x + pointW/2, slotY(top, k), top, k < min(d.stackSize(pt), stackN)}
+			points[pt]++
+		}
+	}
+	// A move made again and again: its arrows paired from the outside in.
+	for i := 0; i < len(segs); {
+		j := i + 1
+		for j < len(segs) && segs[j].From == segs[i].From && segs[j].To == segs[i].To {
+			j++
+		}
+		slices.Reverse(to[i:j])
+		for k := i; k < j; k++ {
+			rep[k] = j - 1 - k
+		}
+		i = j
+	}
+	return from, to, rep
 }
 
 // arrows draws the move arrows as curves with arrowheads. Within a row
 // they bow towards the middle of the board; from one row to the other they
 // swing out round the nearer end of the board; from the bar they leave
-// sideways. Repeats of a segment bow further out. Each arrow starts at the
-// rim of its checker, so a count written on it stays readable, and lies
-// on a wide outline in the halo colour, so that it stands out over
-// checkers and triangles. The forbidden moves are drawn the same way but
-// dashed and ending in a cross; one along the same points as an arrow
-// bows further out than it. All are in a group of their own: first the
-// outlines (one path), then the arrows in a group that gives them their colour and
-// arrowhead, then the forbidden moves in one that gives them their
-// colour, dashes and cross.
+// sideways. Each arrow starts at the rim of its checker and ends at the
+// rim of one it lands on, so that a count written there stays readable,
+// and each is routed round the dice and the counts, and clear of the
+// arrows drawn before it (see route). They lie on a wide outline in the
+// halo colour, so that they stand out over checkers and triangles. The
+// forbidden moves are drawn the same way but dashed and ending in a
+// cross. All are in a group of their own: first the outlines (one path),
+// then the arrows in a group that gives them their colour and arrowhead,
+// then the forbidden moves in one that gives them their colour, dashes
+// and cross.
 func (d *drawer) arrows() {
 	if len(d.o.Arrows) == 0 && len(d.o.Illegal) == 0 {
 		return
 	}
-	type key struct{ from, to engine.Point }
-	seen := map[key]int{} // only looked up, never iterated
-	var buf [8]string
-	paths := buf[:0]
+	curves := d.route()
+	paths := make([]string, len(curves))
 	var halo []byte
-	for _, a := range slices.Concat(d.o.Arrows, d.o.Illegal) {
-		k := key{a.From, a.To}
-		c := d.curve(a, seen[k])
-		seen[k]++
-		if len(halo) > 0 {
+	for i, c := range curves {
+		if i > 0 {
 			halo = append(halo, ' ')
 		}
 		n := len(halo)
 		halo = c.appendPath(halo)
-		paths = append(paths, string(halo[n:]))
+		paths[i] = string(halo[n:])
 	}
 	s, l := &d.s, d.l
 	d.out.put(l.arrows)
@@ -141,16 +181,14 @@ func appendXY(b []byte, x, y int) []byte {
 	return strconv.AppendInt(b, int64(y), 10)
 }
 
-// curve returns the curve of the arrow of segment a, the n-th (from 0)
-// along the same points.
-func (d *drawer) curve(a engine.Segment, n int) curve {
-	s := d.side(a)
-	p, q := d.from(a.From, s), d.to(a.To, s)
-	var cx, cy int
+// bend returns where the arrow of segment a from p to q is bent towards
+// when nothing is in its way, the n-th (from 0) of its move from the
+// inside out: within a row, towards the middle of the board; from one row
+// to the other, round the nearer end of the board; from the bar,
+// sideways, then towards the point.
+func bend(a engine.Segment, p, q end, n int) (cx, cy int) {
 	switch {
 	case a.From == engine.Bar:
-		// Leave the bar sideways, then turn towards the point;
-		// repeats turn sooner.
 		cx, cy = q.x, p.y+28*n
 		if p.top {
 			cy = p.y - 28*n
@@ -181,18 +219,21 @@ func (d *drawer) curve(a engine.Segment, n int) curve {
 			cx = min(max(p.x, q.x)+swing, viewW-margin)
 		}
 	}
-	if d.occupied(a.From, s) {
-		p.x, p.y = toward(p.x, p.y, cx, cy, radius)
-	}
-	return curve{p.x, p.y, cx, cy, q.x, q.y}
+	return cx, cy
 }
 
-// occupied reports whether a checker stands where an arrow starts.
-func (d *drawer) occupied(pt engine.Point, s engine.Side) bool {
-	if pt == engine.Bar {
-		return d.p.Bar(s) > 0
+// join returns the curve from p to q bent towards (cx, cy), stopping at
+// the rim of a checker drawn at either end.
+func join(p, q end, cx, cy int) curve {
+	x0, y0, x1, y1 := p.x, p.y, q.x, q.y
+	if p.rim {
+		x0, y0 = toward(x0, y0, cx, cy, radius)
 	}
-	return d.stackSize(pt) > 0
+	if q.rim {
+		// Past the rim by the arrowhead's tip.
+		x1, y1 = toward(x1, y1, cx, cy, radius+7)
+	}
+	return curve{x0, y0, cx, cy, x1, y1}
 }
 
 // toward returns the point at distance r from (x, y) in the direction of

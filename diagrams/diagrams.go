@@ -133,11 +133,13 @@ type Options struct {
 
 	// Arrows are checker moves to draw, in White's numbering, as returned
 	// by engine.ParseMoves. A segment may start on the bar and end off
-	// the board. Arrows are drawn on the position before the move: each
-	// starts on the top checker of its From point and ends where the
-	// checker lands. The side of a bar or off move is the side whose entry
-	// points or home holds the other end; otherwise the side to move.
-	// Repeated segments are drawn as separate, differently curved arrows.
+	// the board. Arrows are drawn on the position before the move, as if
+	// played one after another: each starts on the top checker left on
+	// its From point and ends on the slot where the checker lands, so
+	// that several arrows from one point, or onto one, fan out. They are
+	// routed round the dice and the counts and clear of each other. The
+	// side of a bar or off move is the side whose entry points or home
+	// holds the other end; otherwise the side to move.
 	Arrows []engine.Segment
 
 	// Illegal are moves the rules forbid, drawn like Arrows but dashed,

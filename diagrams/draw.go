@@ -21,7 +21,6 @@ const (
 	fieldH      = geometry.FieldH
 	triH        = geometry.TriH
 	radius      = geometry.Radius
-	barR        = geometry.BarR
 	stackN      = geometry.StackN
 	slabH       = geometry.SlabH
 	dieSize     = geometry.DieSize
@@ -432,11 +431,12 @@ func (d *drawer) trayAt(s engine.Side) (x int, top bool) { return geometry.TrayA
 var slabY, slabsH = geometry.SlabY, geometry.SlabsH
 
 // trayEnd returns where a checker going off the board ends its arrow: the
-// free space past the slabs and their count.
+// free space past the slabs and their count, clear of the count by the
+// arrowhead.
 func trayEnd(top bool, n int) int {
 	h := slabsH(n) + 8
 	if n > 0 {
-		h += 24
+		h += 30
 	}
 	if top {
 		return fieldTop + h

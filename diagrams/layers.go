@@ -249,7 +249,7 @@ func drawRun(out *canvas, n int, draw func(k int)) run {
 func slotsOf(place int) (x, y0, dy, r int) {
 	if place >= barPlace {
 		s := engine.Side(place - barPlace)
-		return barX + barW/2, barY(s, 0), barY(s, 1) - barY(s, 0), barR
+		return barX + barW/2, barY(s, 0), barY(s, 1) - barY(s, 0), radius
 	}
 	x, top := column(engine.Point(place))
 	return x + pointW/2, slotY(top, 0), slotY(top, 1) - slotY(top, 0), radius

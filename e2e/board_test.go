@@ -142,19 +142,11 @@ func TestBoardByMouse(t *testing.T) {
 	}
 }
 
-// cx is the centre of point pt's checkers on a diagram (a top-row point
-// for 13–24, as the geometry has it).
+// cx is the centre of point pt's checkers on a diagram, as the geometry
+// has it.
 func cx(pt int) string {
-	// 13–18 left of the bar, 19–24 right of it; 12–7 and 6–1 below.
-	i := 12 - pt
-	if pt >= 13 {
-		i = pt - 13
-	}
-	x := 2 + 8 + 30 + 4 + i*40
-	if i >= 6 {
-		x += 30
-	}
-	return strconv.Itoa(x + 20)
+	x, _ := geometry.Column(engine.Point(pt))
+	return strconv.Itoa(x + geometry.PointW/2)
 }
 
 // TestBoardByTouch plays on a Ukrainian page at a phone's width with a

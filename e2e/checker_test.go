@@ -25,12 +25,19 @@ func serveWithChecker(t *testing.T) string {
 	return serve(t, site.Options{Content: filepath.Join("..", "content"), Checker: true, Files: modules})
 }
 
+// verdict is a script for the element of a form where a typed move's
+// verdict is said: its board's status line, or, for a form without a
+// board, its <output> for the move.
+func verdict(form string) string {
+	return `(document.querySelector('` + form + ` .board-play:not([hidden]) [role=status]') || document.querySelector('` + form + ` output[for]'))`
+}
+
 // try types a move into the checker form whose position code is code and
 // returns what the form answers.
 func try(ctx context.Context, t *testing.T, code, move string) string {
 	t.Helper()
 	form := `form.checker[data-code="` + code + `"]`
-	eval[bool](ctx, t, `(() => { const f = document.querySelector('`+form+`'); f.elements.move.value = ""; f.querySelector("output").textContent = ""; return true; })()`)
+	eval[bool](ctx, t, `(() => { const f = document.querySelector('`+form+`'); f.elements.move.value = ""; `+verdict(form)+`.textContent = ""; return true; })()`)
 	// The form's controls are disabled until the page's script enables
 	// them, which a page that has just loaded may not have done yet.
 	if err := chromedp.Do(ctx,
@@ -41,10 +48,10 @@ func try(ctx context.Context, t *testing.T, code, move string) string {
 	); err != nil {
 		t.Fatalf("typing %q into %s: %v", move, form, err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.querySelector('`+form+` output').textContent !== ""`)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](verdict(form)+`.textContent !== ""`)); err != nil {
 		t.Fatalf("no verdict for %q: %v", move, err)
 	}
-	return eval[string](ctx, t, `document.querySelector('`+form+` output').textContent`)
+	return eval[string](ctx, t, verdict(form)+`.textContent`)
 }
 
 // TestCheckerInChromium drives the move checker as a reader does: an
@@ -83,7 +90,7 @@ func TestCheckerInChromium(t *testing.T) {
 	// twenty submissions (the handler reads the form, runs the engine and
 	// writes the verdict).
 	ms := eval[float64](ctx, t, `(() => { const f = document.querySelector('form.checker[data-code="`+code+`"]'); const t0 = performance.now(); for (let i = 0; i < 20; i++) f.requestSubmit(); return (performance.now() - t0) / 20; })()`)
-	if got := eval[string](ctx, t, `document.querySelector('form.checker[data-code="`+code+`"] output').textContent`); !strings.Contains(got, "Этот ход использует") {
+	if got := eval[string](ctx, t, verdict(`form.checker[data-code="`+code+`"]`)+`.textContent`); !strings.Contains(got, "Этот ход использует") {
 		t.Errorf("after the timed submissions the verdict reads %q", got)
 	}
 	t.Logf("a verdict takes %.2f ms", ms)
@@ -117,11 +124,11 @@ func TestCheckerInChromium(t *testing.T) {
 	if err := chromedp.Do(ctx,
 		chromedp.SendKeys(chromedp.CSS(`form.editor input[name=move]`), "8/5 6/5"),
 		chromedp.Click(chromedp.CSS(`form.editor button[type=submit]`)),
-		chromedp.Poll[chromedp.Void](`document.querySelector("form.editor output").textContent !== ""`),
+		chromedp.Poll[chromedp.Void](verdict("form.editor")+`.textContent !== ""`),
 	); err != nil {
 		t.Fatal(err)
 	}
-	if got := eval[string](ctx, t, `document.querySelector("form.editor output").textContent`); got != "Хід дозволено: 8/5 6/5." {
+	if got := eval[string](ctx, t, verdict("form.editor")+`.textContent`); got != "Хід дозволено: 8/5 6/5." {
 		t.Errorf("standalone checker: %q", got)
 	}
 	if n := eval[int](ctx, t, `document.querySelectorAll("form.editor ol.legal-plays li").length`); n != 16 {
@@ -172,11 +179,11 @@ func TestCheckerMessages(t *testing.T) {
 	if err := chromedp.Do(ctx,
 		chromedp.SendKeys(chromedp.CSS(`form.editor input[name=move]`), "24-18-13"),
 		chromedp.Click(chromedp.CSS(`form.editor button[type=submit]`)),
-		chromedp.Poll[chromedp.Void](`document.querySelector("form.editor output").textContent !== ""`),
+		chromedp.Poll[chromedp.Void](verdict("form.editor")+`.textContent !== ""`),
 	); err != nil {
 		t.Fatal(err)
 	}
-	if got := eval[string](ctx, t, `document.querySelector("form.editor output").textContent`); got != "Ход разрешён: 24/18/13." {
+	if got := eval[string](ctx, t, verdict("form.editor")+`.textContent`); got != "Ход разрешён: 24/18/13." {
 		t.Errorf("24-18-13: %q", got)
 	}
 }

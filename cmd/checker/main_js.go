@@ -3,9 +3,9 @@
 // Command checker is the move checker of the rule pages: the rules engine
 // compiled to WebAssembly (GOOS=js GOARCH=wasm), served as checker.wasm.
 // It finds every form of class "checker" in the page, and when the reader
-// submits a move it writes the engine's verdict, in the form's language
-// (Russian or Ukrainian: the module carries both), into the form's
-// <output>: legal, or exactly why not. The pages stay complete without
+// submits a move it says the engine's verdict, in the form's language
+// (Russian or Ukrainian: the module carries both), in the status line of
+// the figure's board: legal, or exactly why not. The pages stay complete without
 // it: every legal play is already listed in the static tables.
 //
 // It reads position codes only (each figure's form carries its code), so

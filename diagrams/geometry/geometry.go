@@ -17,15 +17,14 @@ const (
 	InfoH   = 40  // a side's information strip
 	NumH    = 30  // a band of point numbers
 	FrameW  = 8   // the board's rim
-	TrayW   = 30  // a tray column
+	TrayW   = 26  // a tray column
 	DivW    = 4   // the rim between a tray and the playing field
 	PointW  = 40  // one point
-	BarW    = 30  // the middle bar
+	BarW    = 38  // the middle bar, wide enough for a checker
 	FieldH  = 420 // the playing field, both rows
 	TriH    = 172 // a triangle's length
 	Radius  = 18  // a checker on a point
 	Step    = 2 * Radius
-	BarR    = 14 // a checker on the bar, which is narrower than a point
 	StackN  = 5  // checkers drawn on one stack at most
 	SlabH   = 10 // a borne-off checker in a tray, seen edge-on
 	SlabGap = 1
@@ -72,14 +71,15 @@ func SlotY(top bool, k int) int {
 	return FieldBot - Radius - 1 - k*Step
 }
 
-// BarY returns the centre of the k-th checker of side s on the bar:
-// White's in the upper half (next to the points it enters on), Black's in
-// the lower half, both stacked from the middle outwards.
+// BarY returns the centre of the k-th checker of side s on the bar, as
+// large as those on the points: White's in the upper half (next to the
+// points it enters on), Black's in the lower half, both stacked from the
+// middle outwards.
 func BarY(s engine.Side, k int) int {
 	if s == engine.White {
-		return MidY - 22 - k*2*BarR
+		return MidY - Radius - 4 - k*Step
 	}
-	return MidY + 22 + k*2*BarR
+	return MidY + Radius + 4 + k*Step
 }
 
 // TrayAt returns where side s's tray is in game g: its column and whether
@@ -155,11 +155,24 @@ func OffBox(g engine.Game, s engine.Side) Box {
 // outline, the inner ring and the count written on a stack.
 type Ink struct{ Fill, Edge, Ring, Text string }
 
+// The Screen theme's colours of the checkers, as constants, so that the
+// move checker's lists of attributes are data.
+const (
+	WhiteFill = "#fbf7ee"
+	WhiteEdge = "#2e241b"
+	WhiteRing = "#c8b48e"
+	WhiteText = "#2b2118"
+	BlackFill = "#2a2420"
+	BlackEdge = "#0c0a08"
+	BlackRing = "#6f6157"
+	BlackText = "#fbf7ee"
+)
+
 // ScreenInk is the Screen theme's ink of each side (indexed by
 // engine.Side); ScreenTrayInk writes the number of borne-off checkers.
 var ScreenInk = [2]Ink{
-	engine.White: {Fill: "#fbf7ee", Edge: "#2e241b", Ring: "#c8b48e", Text: "#2b2118"},
-	engine.Black: {Fill: "#2a2420", Edge: "#0c0a08", Ring: "#6f6157", Text: "#fbf7ee"},
+	engine.White: {Fill: WhiteFill, Edge: WhiteEdge, Ring: WhiteRing, Text: WhiteText},
+	engine.Black: {Fill: BlackFill, Edge: BlackEdge, Ring: BlackRing, Text: BlackText},
 }
 
 // ScreenTrayInk is the colour of the number of borne-off checkers.

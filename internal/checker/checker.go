@@ -22,7 +22,9 @@ type Result struct {
 	// is then.
 	Error string
 	// Legal and Reason (the engine's stable reason name) judge the move;
-	// Message explains it in the page's language; Col is the column of
+	// Message explains it in the page's language (a roll typed for a move
+	// is said to be one; a text that is no move is shown where it goes
+	// wrong, the character quoted with its column); Col is the column of
 	// the move text concerned (0 when none).
 	Legal   bool
 	Reason  string
@@ -63,6 +65,9 @@ func Evaluate(read Reader, text, move string, lang i18n.Lang) Result {
 	r.Legal = v.Legal()
 	r.Reason = v.Reason.String()
 	r.Message = lang.Reason(v, c.Position.Game, c.Dice)
+	if m := typed(v, move, lang); m != "" {
+		r.Message = m
+	}
 	r.Col = v.Col
 	if r.Legal {
 		r.Play = v.Play.Notation()

@@ -41,7 +41,7 @@ func TestEvaluate(t *testing.T) {
 			Play: "24/18 24/18", Plays: []string{"24/18 24/18"}, DicePlayed: 2,
 		}},
 		{"malformed move", start, "24/30", i18n.RU, checker.Result{
-			Legal: false, Reason: "syntax", Message: "Не удалось прочитать ход (знак 4). Записывайте ходы так: «24/18 13/7», «bar/22», «6/off».", Col: 4,
+			Legal: false, Reason: "syntax", Message: "Не удалось прочитать ход: знак 4 — «30». Записывайте ходы так: «24/18 13/7», «bar/22», «6/off».", Col: 4,
 			Play: "", Plays: []string{"24/18 24/18"}, DicePlayed: 2,
 		}},
 		{"a bad block", "game: long\nwhite: 24x16\nblack: 12x15\ndice: 6-6", "24/18", i18n.RU, checker.Result{
@@ -118,6 +118,15 @@ func TestEvaluateHit(t *testing.T) {
 		if r.Error != "" || r.Legal || r.Reason != "hit-and-hide" || !strings.Contains(r.Message, "спрятаться на свой пункт 6") {
 			t.Errorf("%+v", r)
 		}
+	}
+}
+
+// TestEvaluateRollTyped: the standalone page's form, which reads blocks,
+// also says that a roll typed for a move is a roll.
+func TestEvaluateRollTyped(t *testing.T) {
+	r := checker.Evaluate(editor.Read, "game: long\nposition: start\ndice: 6-5", "6-5", i18n.RU)
+	if r.Legal || r.Message != "«6-5» — это бросок, а ход пишется так: 24/18, с какого пункта на какой идёт шашка." {
+		t.Errorf("6-5 typed on the standalone checker: %q", r.Message)
 	}
 }
 

@@ -26,7 +26,9 @@ type Module struct {
 
 // Run finds every form of class "checker" in the page and makes it
 // answer in the page, in the form's language (data-lang), when the reader
-// submits a move: the verdict goes into the form's <output>. A move
+// submits a move: the verdict goes where the form's board speaks, the
+// status line (role=status) of its board, or, for a form without a board
+// a reader plays on, into the form's <output> for the move. A move
 // submitted while the module loaded (the loader marks its form
 // data-pending) is judged at once. It then marks the page ready (the
 // class checker-ready on <html>, and nardyCheckerReadyAt for the page's
@@ -74,9 +76,13 @@ func (m Module) wire(form js.Value) {
 	}
 }
 
-// show writes a verdict into the form's <output>.
+// show says a verdict: in the status line of the form's board, or in
+// its <output> for the move.
 func (m Module) show(form js.Value, r Result, lang i18n.Lang) {
-	out := form.Call("querySelector", "output")
+	out := form.Call("querySelector", ".board-play:not([hidden]) [role=status]")
+	if !out.Truthy() {
+		out = form.Call("querySelector", "output[for]")
+	}
 	cls := form.Get("classList")
 	cls.Call("remove", "legal", "illegal", "broken")
 	state, text := "illegal", r.Message

@@ -90,7 +90,7 @@ func drawBoard(form js.Value, text string, lang i18n.Lang) {
 			code.Set("textContent", "")
 		}
 		ListPlays(form, nil, false, lang)
-		form.Call("querySelector", "output").Set("textContent", "")
+		form.Call("querySelector", "output[for]").Set("textContent", "")
 		form.Get("classList").Call("remove", "legal", "illegal")
 		form.Get("classList").Call("add", "broken")
 		return
@@ -120,7 +120,7 @@ func drawBoard(form js.Value, text string, lang i18n.Lang) {
 	}
 	ListPlays(form, plays, b.HasDice, lang)
 	// The verdict was about the old position.
-	form.Call("querySelector", "output").Set("textContent", "")
+	form.Call("querySelector", "output[for]").Set("textContent", "")
 	form.Get("classList").Call("remove", "legal", "illegal", "broken")
 }
 

@@ -1,27 +1,28 @@
 package play
 
 import (
-	"strconv"
-
 	"github.com/nardydocs/nardydocs/diagrams/geometry"
 	"github.com/nardydocs/nardydocs/engine"
 )
 
-// Elem is an SVG element to create: its tag, attributes (name, value
-// pairs in order), text and children.
-type Elem struct {
-	Tag   string
-	Attrs []string
-	Text  string
-	Kids  []Elem
+// A Shape is an element the board draws for the checkers, as the
+// diagrams draw it: a circle when R is set (a checker, or its inner
+// ring), a count (the number N) when N is set, else a rectangle W by H (a
+// borne-off checker). X and Y place it: a circle's centre, a count's
+// baseline, a rectangle's corner. Paint is the rest of its attributes, as
+// name, value pairs, which the diagrams write on the group around such
+// elements: one of a few lists, shared.
+type Shape struct {
+	X, Y, R, W, H, N int
+	Paint            []string
 }
 
 // Checkers returns the checkers of p as the diagrams draw them in the
-// Screen theme (the contents of a diagram's <g class="nd-checkers">): on
-// the points, on the bar and in the trays, each side's checkers in a group
-// that paints them, their inner rings in another, then the counts of the
-// stacks taller than the board shows, then the borne-off checkers.
-func Checkers(p engine.Position) []Elem {
+// Screen theme (the contents of a diagram's <g class="nd-checkers">), in
+// their order: on the points and on the bar, each side's checkers, then
+// their inner rings, then the counts of the stacks taller than the board
+// shows, then each side's borne-off checkers and their number.
+func Checkers(p engine.Position) []Shape {
 	type stack struct {
 		x, y0, dy, n, r int
 		side            engine.Side
@@ -38,76 +39,60 @@ func Checkers(p engine.Position) []Elem {
 	}
 	for _, s := range sides {
 		if n := p.Bar(s); n > 0 {
-			stacks = append(stacks, stack{geometry.BarX + geometry.BarW/2, geometry.BarY(s, 0), geometry.BarY(s, 1) - geometry.BarY(s, 0), n, geometry.BarR, s})
+			stacks = append(stacks, stack{geometry.BarX + geometry.BarW/2, geometry.BarY(s, 0), geometry.BarY(s, 1) - geometry.BarY(s, 0), n, geometry.Radius, s})
 		}
 	}
-	var out []Elem
-	for _, s := range sides {
-		ink := geometry.ScreenInk[s]
-		g := Elem{Tag: "g", Attrs: []string{"class", "nd-ck " + sideClass[s], "fill", ink.Fill, "stroke", ink.Edge, "stroke-width", "1.5"}}
-		for _, st := range stacks {
-			if st.side == s {
-				for k := range min(st.n, geometry.StackN) {
-					g.Kids = append(g.Kids, circle(st.x, st.y0+k*st.dy, st.r))
+	out := make([]Shape, 0, 2*15+8)
+	for ring := range 2 {
+		for _, s := range sides {
+			for _, st := range stacks {
+				if st.side != s {
+					continue
+				}
+				shown, r := min(st.n, geometry.StackN), st.r
+				if ring == 1 && st.n > shown {
+					shown-- // the ring would run through the count
+				}
+				for k := range shown {
+					out = append(out, Shape{X: st.x, Y: st.y0 + k*st.dy, R: r - 6*ring, Paint: paints[ring][s]})
 				}
 			}
-		}
-		if len(g.Kids) > 0 {
-			out = append(out, g)
-		}
-	}
-	for _, s := range sides {
-		g := Elem{Tag: "g", Attrs: []string{"fill", "none", "stroke", geometry.ScreenInk[s].Ring}}
-		for _, st := range stacks {
-			if st.side != s {
-				continue
-			}
-			shown := min(st.n, geometry.StackN)
-			if st.n > shown {
-				shown-- // the ring would run through the count
-			}
-			for k := range shown {
-				g.Kids = append(g.Kids, circle(st.x, st.y0+k*st.dy, st.r-6))
-			}
-		}
-		if len(g.Kids) > 0 {
-			out = append(out, g)
 		}
 	}
 	for _, st := range stacks {
 		if st.n > geometry.StackN {
-			out = append(out, count(st.x, st.y0+(geometry.StackN-1)*st.dy+8, st.n, geometry.ScreenInk[st.side].Text))
+			out = append(out, Shape{X: st.x, Y: st.y0 + (geometry.StackN-1)*st.dy + 8, N: st.n, Paint: paints[countPaint][st.side]})
 		}
 	}
 	for _, s := range sides {
-		n := p.Off(s)
-		if n == 0 {
-			continue
-		}
 		x, top := geometry.TrayAt(p.Game, s)
-		ink := geometry.ScreenInk[s]
-		g := Elem{Tag: "g", Attrs: []string{"class", "nd-off " + sideClass[s], "fill", ink.Fill, "stroke", ink.Edge}}
+		n := p.Off(s)
 		for k := range n {
-			g.Kids = append(g.Kids, Elem{Tag: "rect", Attrs: []string{
-				"x", strconv.Itoa(x + 5), "y", strconv.Itoa(geometry.SlabY(top, k)),
-				"width", strconv.Itoa(geometry.TrayW - 10), "height", strconv.Itoa(geometry.SlabH), "rx", "2"}})
+			out = append(out, Shape{X: x + 5, Y: geometry.SlabY(top, k), W: geometry.TrayW - 10, H: geometry.SlabH, Paint: paints[slabPaint][s]})
 		}
-		out = append(out, g, count(x+geometry.TrayW/2, geometry.TrayCountY(top, n), n, geometry.ScreenTrayInk))
+		if n > 0 {
+			out = append(out, Shape{X: x + geometry.TrayW/2, Y: geometry.TrayCountY(top, n), N: n, Paint: trayCount})
+		}
 	}
 	return out
 }
 
-var (
-	sides     = [2]engine.Side{engine.White, engine.Black}
-	sideClass = [2]string{engine.White: "nd-w", engine.Black: "nd-b"}
+var sides = [2]engine.Side{engine.White, engine.Black}
+
+// The lists of paints, [kind][side].
+const (
+	bodyPaint = iota
+	ringPaint
+	countPaint
+	slabPaint
 )
 
-func circle(cx, cy, r int) Elem {
-	return Elem{Tag: "circle", Attrs: []string{"cx", strconv.Itoa(cx), "cy", strconv.Itoa(cy), "r", strconv.Itoa(r)}}
-}
-
-// count is the number written on a stack or beside a tray.
-func count(x, y, n int, fill string) Elem {
-	return Elem{Tag: "text", Attrs: []string{"x", strconv.Itoa(x), "y", strconv.Itoa(y), "class", "nd-count",
-		"font-size", "22", "font-weight", "700", "text-anchor", "middle", "fill", fill}, Text: strconv.Itoa(n)}
-}
+var (
+	paints = [4][2][]string{
+		bodyPaint:  {{"class", "nd-ck nd-w", "fill", geometry.WhiteFill, "stroke", geometry.WhiteEdge, "stroke-width", "1.5"}, {"class", "nd-ck nd-b", "fill", geometry.BlackFill, "stroke", geometry.BlackEdge, "stroke-width", "1.5"}},
+		ringPaint:  {{"fill", "none", "stroke", geometry.WhiteRing}, {"fill", "none", "stroke", geometry.BlackRing}},
+		countPaint: {{"class", "nd-count", "font-size", "22", "font-weight", "700", "text-anchor", "middle", "fill", geometry.WhiteText}, {"class", "nd-count", "font-size", "22", "font-weight", "700", "text-anchor", "middle", "fill", geometry.BlackText}},
+		slabPaint:  {{"class", "nd-off nd-w", "fill", geometry.WhiteFill, "stroke", geometry.WhiteEdge, "rx", "2"}, {"class", "nd-off nd-b", "fill", geometry.BlackFill, "stroke", geometry.BlackEdge, "rx", "2"}},
+	}
+	trayCount = []string{"class", "nd-count", "font-size", "22", "font-weight", "700", "text-anchor", "middle", "fill", geometry.ScreenTrayInk}
+)

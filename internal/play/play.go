@@ -34,6 +34,8 @@ type Board struct {
 	found   []bool // FindPlays: the rows found so far
 	all     bool   // the solution is shown
 	illegal string // IsItLegal: the play asked about
+
+	long bool // the game is long nardy, which has no bar
 }
 
 // A Task is what an exercise asks of the reader on the board.
@@ -59,7 +61,7 @@ const noSel engine.Point = -1
 // New starts a board for position p with roll d under rules r, speaking
 // lang.
 func New(p engine.Position, d engine.Dice, r engine.Rules, lang i18n.Lang) *Board {
-	b := &Board{lang: lang, rules: r, turn: engine.NewTurn(p, d, r), plays: engine.LegalPlays(p, d, r), sel: noSel}
+	b := &Board{lang: lang, rules: r, turn: engine.NewTurn(p, d, r), plays: engine.LegalPlays(p, d, r), sel: noSel, long: p.Game == engine.Long}
 	b.say = b.idle()
 	return b
 }
@@ -152,9 +154,13 @@ func (b *Board) diceShown() [2]int {
 // selected it selects a checker that may move, or says why it may not;
 // with a checker selected it moves it to a target, selects another
 // checker, takes the selection back (the same place again) or says why
-// the move is not allowed.
+// the move is not allowed. Long nardy has no bar: touching it there
+// changes nothing and says nothing.
 func (b *Board) Touch(pt engine.Point) {
 	l := b.lang
+	if pt == engine.Bar && b.long {
+		return
+	}
 	if b.turn.Done() {
 		b.sel = noSel
 		b.say = b.finished()
@@ -216,23 +222,22 @@ func (b *Board) count() {
 		return
 	}
 	l := b.lang
-	if b.found[r-1] {
-		b.say += " " + l.CheckerText("task.again")
-		return
-	}
-	b.found[r-1] = true
-	n := 0
-	for _, f := range b.found {
-		if f {
-			n++
+	next := "task.again"
+	if !b.found[r-1] {
+		b.found[r-1] = true
+		n := 0
+		for _, f := range b.found {
+			if f {
+				n++
+			}
+		}
+		b.say += " " + l.CheckerF("task.found", "n", strconv.Itoa(n), "total", strconv.Itoa(len(b.found)))
+		next = "task.next"
+		if n == len(b.found) {
+			next = "task.all"
 		}
 	}
-	b.say += " " + l.CheckerF("task.found", "n", strconv.Itoa(n), "total", strconv.Itoa(len(b.found)))
-	if n == len(b.found) {
-		b.say += " " + l.CheckerText("task.all")
-	} else {
-		b.say += " " + l.CheckerText("task.next")
-	}
+	b.say += " " + l.CheckerText(next)
 }
 
 // Solution shows every legal play in the table.

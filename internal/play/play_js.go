@@ -50,12 +50,11 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 	case "illegal":
 		b.SetTask(IsItLegal, data(form, "illegal"))
 	}
-	w := &wired{b: b, lang: lang, fig: fig, svg: svg, form: form,
+	w := &wired{b: b, lang: lang, fig: fig, svg: svg, form: form, game: c.Position.Game, turn: c.Position.Turn,
 		checkers: query(svg, "g.nd-checkers"), places: map[string]js.Value{}}
-	hits := addPlaces(svg, c.Position)
-	for _, el := range hits {
+	w.order = addPlaces(svg, c.Position)
+	for _, el := range w.order {
 		name := data(el, "point")
-		w.order = append(w.order, el)
 		w.places[name] = el
 		set(el, "role", "button")
 		set(el, "aria-label", w.label(name))
@@ -67,6 +66,11 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 	panel.Set("hidden", false)
 	panel.Set("disabled", false)
 	w.status = query(form, ".board-status")
+	// A before/after figure labels its boards: once the reader plays,
+	// this one shows the reader's result, and says so.
+	if w.caption = svg.Get("parentElement").Call("querySelector", ".board-label"); w.caption.Truthy() {
+		w.captionText = w.caption.Get("textContent").String()
+	}
 	w.played = query(form, ".board-moves")
 	svg.Call("addEventListener", "click", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if el := args[0].Get("target").Call("closest", "[data-point]"); el.Truthy() {
@@ -109,15 +113,15 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 
 // addPlaces adds to a board the transparent areas a reader touches to
 // choose a place, on top of everything, in the order the side to move
-// plays: the bar, its points 24 to 1 (named as the diagram's labels, in
-// White's numbering), its tray.
+// plays (see Places): the bar (short nardy only), its points 24 to 1
+// (named as the diagram's labels, in White's numbering), its tray.
 func addPlaces(svg js.Value, p engine.Position) []js.Value {
 	doc := js.Global().Get("document")
 	layer := doc.Call("createElementNS", svgNS, "g")
 	set(layer, "class", "nd-hit")
 	set(layer, "fill", "none")
 	set(layer, "pointer-events", "all")
-	var out []js.Value
+	out := make([]js.Value, 0, 26)
 	add := func(name string, b geometry.Box) {
 		r := doc.Call("createElementNS", svgNS, "rect")
 		set(r, "data-point", name)
@@ -128,12 +132,9 @@ func addPlaces(svg js.Value, p engine.Position) []js.Value {
 		layer.Call("appendChild", r)
 		out = append(out, r)
 	}
-	add("bar", geometry.BarBox())
-	for o := 24; o >= 1; o-- {
-		pt := engine.WhitePoint(p.Game, p.Turn, o)
-		add(pt.String(), geometry.PointBox(pt))
+	for _, pt := range Places(p.Game, p.Turn) {
+		add(name(pt), PlaceBox(p.Game, p.Turn, pt))
 	}
-	add("off", geometry.OffBox(p.Game, p.Turn))
 	svg.Call("appendChild", layer)
 	return out
 }
@@ -186,10 +187,14 @@ type wired struct {
 	lang                     i18n.Lang
 	fig, svg, form           js.Value
 	checkers, status, played js.Value
+	caption                  js.Value // the board's label on a before/after figure
+	captionText              string   // what it says before the reader plays
+	game                     engine.Game
+	turn                     engine.Side
 	order                    []js.Value          // the places, in the order the side to move plays
 	places                   map[string]js.Value // by data-point
-	shownStatus              string
-	shown                    engine.Position // the position whose checkers are drawn
+	row                      Row                 // the row of the place last touched or stepped to (see Step)
+	shown                    engine.Position     // the position whose checkers are drawn
 	drawn                    bool
 }
 
@@ -219,40 +224,34 @@ func (w *wired) label(n string) string {
 }
 
 func (w *wired) touch(el js.Value) {
-	w.b.Touch(place(data(el, "point")))
+	p := place(data(el, "point"))
+	w.row = RowOf(w.game, w.turn, p, w.row)
+	w.b.Touch(p)
 	w.render()
 	el.Call("focus")
 }
 
-// key handles Enter and Space on a place, and moves the focus with the
-// arrow keys.
+// key handles Enter and Space on a place, and moves the focus over the
+// board as it is drawn with the arrow keys, Home and End (see Step).
 func (w *wired) key(e js.Value) {
 	el := e.Get("target").Call("closest", "[data-point]")
 	if !el.Truthy() {
 		return
 	}
-	switch e.Get("key").String() {
-	case "Enter", " ":
+	k := e.Get("key").String()
+	if k == "Enter" || k == " " {
 		e.Call("preventDefault")
 		w.touch(el)
-	case "ArrowRight", "ArrowDown":
-		e.Call("preventDefault")
-		w.step(el, 1)
-	case "ArrowLeft", "ArrowUp":
-		e.Call("preventDefault")
-		w.step(el, -1)
+		return
 	}
-}
-
-// step moves the focus to the next (or previous) place.
-func (w *wired) step(el js.Value, by int) {
-	for i, p := range w.order {
-		if p.Equal(el) {
-			next := w.order[(i+by+len(w.order))%len(w.order)]
-			set(next, "tabindex", "-1")
-			next.Call("focus")
-			return
-		}
+	to, row, ok := Step(w.game, w.turn, place(data(el, "point")), k, w.row)
+	if !ok {
+		return
+	}
+	e.Call("preventDefault")
+	w.row = row
+	if next := w.places[name(to)]; next.Truthy() {
+		next.Call("focus") // every place has a tabindex (see render)
 	}
 }
 
@@ -266,27 +265,18 @@ func (w *wired) render() {
 		w.drawCheckers(v.Position)
 		w.strips(v.Position)
 	}
-	mark := func(list []engine.Point) map[string]bool {
-		m := map[string]bool{}
-		for _, p := range list {
-			m[name(p)] = true
-		}
-		return m
-	}
-	targets, movable := mark(v.Targets), mark(v.Movable)
-	sel := ""
-	if v.HasSelected {
-		sel = name(v.Selected)
-	}
+	// A place may be chosen from when nothing is chosen yet.
+	movable := func(p engine.Point) bool { return !v.HasSelected && slices.Contains(v.Movable, p) }
 	for _, el := range w.order {
-		n := data(el, "point")
-		flag(el, "data-target", targets[n])
-		flag(el, "data-movable", movable[n] && sel == "")
-		flag(el, "data-selected", n == sel)
+		p := place(data(el, "point"))
+		target, chosen := slices.Contains(v.Targets, p), v.HasSelected && p == v.Selected
+		flag(el, "data-target", target)
+		flag(el, "data-movable", movable(p))
+		flag(el, "data-selected", chosen)
 		// The places a reader can act on now are in the tab order; the
 		// arrow keys reach the others.
 		tab := "-1"
-		if targets[n] || n == sel || movable[n] && sel == "" {
+		if target || chosen || movable(p) {
 			tab = "0"
 		}
 		set(el, "tabindex", tab)
@@ -307,19 +297,27 @@ func (w *wired) render() {
 	for _, btn := range queryAll(w.form, ".board-play button[data-act]") {
 		switch data(btn, "act") {
 		case "bar":
-			btn.Set("hidden", !(movable["bar"] && sel == "" || sel == "bar"))
+			btn.Set("hidden", !(movable(engine.Bar) || v.HasSelected && v.Selected == engine.Bar))
 		case "off":
-			btn.Set("hidden", !targets["off"])
+			btn.Set("hidden", !slices.Contains(v.Targets, engine.Off))
 		}
 	}
 	if w.played.Truthy() {
 		w.played.Set("textContent", v.Played)
 	}
+	if w.caption.Truthy() {
+		text := w.captionText
+		if v.Played != "" {
+			text = w.lang.CheckerF("board.label.played", "play", v.Played)
+		}
+		w.caption.Set("textContent", text)
+	}
 	// The figure's arrows show a play of the text's; while the reader
 	// plays their own, they are put away.
 	w.svg.Get("classList").Call("toggle", "nd-playing", v.HasSelected || v.Played != "")
-	if w.status.Truthy() && v.Status != w.shownStatus {
-		w.shownStatus = v.Status
+	// The status line says a typed move's verdict too (package
+	// checker): it is written when it is not what the board says.
+	if w.status.Truthy() && w.status.Get("textContent").String() != v.Status {
 		w.status.Set("textContent", v.Status)
 	}
 	for i, row := range queryAll(w.fig, ".moves tbody tr") {
@@ -364,22 +362,27 @@ func (w *wired) drawCheckers(p engine.Position) {
 	}
 	doc := js.Global().Get("document")
 	w.checkers.Set("textContent", "")
-	var add func(parent js.Value, e Elem)
-	add = func(parent js.Value, e Elem) {
-		el := doc.Call("createElementNS", svgNS, e.Tag)
-		for i := 0; i+1 < len(e.Attrs); i += 2 {
-			set(el, e.Attrs[i], e.Attrs[i+1])
+	for _, sh := range Checkers(p) {
+		tag, attrs := "rect", [...]string{"x", "y", "width", "height"}
+		switch {
+		case sh.R > 0:
+			tag, attrs = "circle", [...]string{"cx", "cy", "r", ""}
+		case sh.N > 0:
+			tag = "text"
 		}
-		if e.Text != "" {
-			el.Set("textContent", e.Text)
+		el := doc.Call("createElementNS", svgNS, tag)
+		for i, v := range [...]int{sh.X, sh.Y, sh.R + sh.W, sh.H} {
+			if attrs[i] != "" && (i < 2 || sh.N == 0) {
+				set(el, attrs[i], strconv.Itoa(v))
+			}
 		}
-		for _, k := range e.Kids {
-			add(el, k)
+		for i := 0; i+1 < len(sh.Paint); i += 2 {
+			set(el, sh.Paint[i], sh.Paint[i+1])
 		}
-		parent.Call("appendChild", el)
-	}
-	for _, e := range Checkers(p) {
-		add(w.checkers, e)
+		if sh.N > 0 {
+			el.Set("textContent", strconv.Itoa(sh.N))
+		}
+		w.checkers.Call("appendChild", el)
 	}
 }
 

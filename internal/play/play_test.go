@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -171,8 +172,8 @@ func TestCheckersAsDrawn(t *testing.T) {
 				t.Fatalf("only %d checkers found in the diagram", len(want))
 			}
 			var got []string
-			for _, e := range Checkers(p) {
-				got = append(got, leaves(e, nil)...)
+			for _, sh := range Checkers(p) {
+				got = append(got, leaf(sh))
 			}
 			sort.Strings(got)
 			if !slices.Equal(got, want) {
@@ -188,30 +189,32 @@ func TestCheckersAsDrawn(t *testing.T) {
 	}
 }
 
-// leaves lists the elements of e that paint, each with the attributes it
-// has and inherits, sorted, and its text.
-func leaves(e Elem, inherited []string) []string {
-	attrs := append(slices.Clone(inherited), pairs(e.Attrs)...)
-	if e.Tag == "g" {
-		var out []string
-		for _, k := range e.Kids {
-			out = append(out, leaves(k, attrs)...)
+// leaf is a shape as an element that paints: its tag, its attributes
+// (but its class, which names and does not paint), sorted, and its text.
+func leaf(sh Shape) string {
+	var attrs []string
+	tag := "rect"
+	switch {
+	case sh.R > 0:
+		tag = "circle"
+		attrs = []string{"cx=" + strconv.Itoa(sh.X), "cy=" + strconv.Itoa(sh.Y), "r=" + strconv.Itoa(sh.R)}
+	case sh.N > 0:
+		tag = "text"
+		attrs = []string{"x=" + strconv.Itoa(sh.X), "y=" + strconv.Itoa(sh.Y)}
+	default:
+		attrs = []string{"x=" + strconv.Itoa(sh.X), "y=" + strconv.Itoa(sh.Y), "width=" + strconv.Itoa(sh.W), "height=" + strconv.Itoa(sh.H)}
+	}
+	for i := 0; i+1 < len(sh.Paint); i += 2 {
+		if sh.Paint[i] != "class" {
+			attrs = append(attrs, sh.Paint[i]+"="+sh.Paint[i+1])
 		}
-		return out
 	}
 	sort.Strings(attrs)
-	return []string{e.Tag + " " + strings.Join(attrs, " ") + " " + e.Text}
-}
-
-func pairs(a []string) []string {
-	var out []string
-	for i := 0; i+1 < len(a); i += 2 {
-		if a[i] == "class" {
-			continue // classes name, they do not paint
-		}
-		out = append(out, a[i]+"="+a[i+1])
+	text := ""
+	if sh.N > 0 {
+		text = strconv.Itoa(sh.N)
 	}
-	return out
+	return tag + " " + strings.Join(attrs, " ") + " " + text
 }
 
 // drawnCheckers reads the painting elements of a diagram's checkers group.
