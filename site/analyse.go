@@ -20,6 +20,7 @@ import (
 	"github.com/nardydocs/nardydocs/internal/wasm"
 	"github.com/nardydocs/nardydocs/site/markdown"
 	"github.com/nardydocs/nardydocs/site/outdir"
+	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
 // The second stage of a build analyses every page: it parses its
@@ -49,7 +50,11 @@ type index struct {
 	// dropped holds the pages left out of a build without the checker
 	// (pages with the checker's block editor), by key.
 	dropped map[string]bool
-	nav     navigation
+	// fallbacks lists, by language, the pages of other languages its
+	// table of contents lists in place of those it lacks (translations:
+	// fallback).
+	fallbacks map[i18n.Lang][]int
+	nav       navigation
 }
 
 // analyse analyses every page, at most opt.Jobs at a time, and checks

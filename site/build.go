@@ -49,6 +49,14 @@ type Options struct {
 	// Version names the program in the memo's keys: "" means
 	// ExecutableVersion. A value made by another version is never used.
 	Version string
+	// Translations is how a page missing in one of the site's languages
+	// is taken when the configuration does not say ("translations:"):
+	// Strict, the zero value, makes it a problem (build); Fallback a
+	// warning (serve).
+	Translations Translations
+	// Drafts builds the pages whose front matter says "draft: true",
+	// each marked as a draft; without it they are left out.
+	Drafts bool
 	// KeepGoing reports problems in the content (bad blocks, failed
 	// claims, broken links) in Site.Problems instead of failing; a block
 	// with a problem is left out of its page. Used to compare profiles.
@@ -153,6 +161,11 @@ type Site struct {
 	Prose map[string]string
 	// Problems are the content's problems of a KeepGoing build.
 	Problems engine.ErrorList
+	// Warnings are what the build found that does not stop it, sorted
+	// by file and line: a page missing in a language, with
+	// translations: fallback; a language directory the site does not
+	// build; a link to a draft, when the drafts are built.
+	Warnings engine.ErrorList
 	// Rules is the site-wide rule profile the site was built with.
 	Rules engine.Rules
 	// Root is the path of the site's root on its host: "/", or, for a
@@ -174,6 +187,15 @@ type Record struct {
 	// Rows are what the block computed, row by row, in no language
 	// ("moves with 6-5\t24/18/13"): what a change report compares.
 	Rows []string
+}
+
+// WarningLine writes a warning as the command line prints it:
+// "path:line:col: warning: message".
+func WarningLine(w *engine.Error) string {
+	if at := w.Pos.String(); at != "" {
+		return at + ": warning: " + w.Msg
+	}
+	return "warning: " + w.Msg
 }
 
 // MaxProblemsPerFile is how many problems a failed build lists for one
@@ -256,7 +278,8 @@ func run(ctx context.Context, opt Options, out Output, digests bool) (*Site, err
 	if err != nil {
 		return nil, err
 	}
-	site := &Site{Pages: len(ix.pages), Rules: src.cfg.Rules, Prose: map[string]string{}, Root: src.rootPath()}
+	site := &Site{Pages: len(ix.pages), Rules: src.cfg.Rules, Prose: map[string]string{}, Root: src.rootPath(), Warnings: src.warns}
+	site.Warnings.Sort()
 	for i, p := range ix.pages {
 		site.Prose[p.url()] = ix.res[i].prose
 		site.Figures += ix.res[i].figures

@@ -183,7 +183,7 @@ func TestFrontMatterYAML(t *testing.T) {
 		{"title: Главная\norder: три\n", "3:8: order \"три\": write a whole number"},
 		{"title: Главная\ngame: chess\n", "3:7: game \"chess\": write \"long\" or \"short\""},
 		{"title: Главная\ntitle: Снова\n", "3:1: duplicate key \"title\" (first on line 2)"},
-		{"title: Главная\ncolour: red\n", "3:1: unknown front matter key \"colour\"; known: title, description, order, game, rules, print"},
+		{"title: Главная\ncolour: red\n", "3:1: unknown front matter key \"colour\"; known: title, description, order, game, rules, print, draft"},
 		{"title: [a, b]\n", "2:8: \"title\" takes one value on its line, not a list or a mapping"},
 		{"description: нет заголовка\n", "1:1: the front matter has no \"title:\""},
 		{"- title\n", "2:1: expected \"key: value\" lines"},

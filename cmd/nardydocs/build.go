@@ -28,6 +28,10 @@ type siteFlags struct {
 	cacheDir  string
 	noCache   bool
 	quiet     bool
+	drafts    bool
+	// translations is how a missing translation is taken when
+	// nardydocs.yaml does not say: strict for build, fallback for serve.
+	translations site.Translations
 }
 
 func (f *siteFlags) register(cmd *cobra.Command) {
@@ -63,8 +67,25 @@ func (f *siteFlags) registerChecker(cmd *cobra.Command) {
 	fl.BoolVar(&f.noCache, "no-cache", false, "build everything again, even when nothing changed, and compile the checker without reading or writing the cache")
 }
 
+// registerDrafts adds --drafts, whose default is the command's: serve
+// shows the drafts, build leaves them out.
+func (f *siteFlags) registerDrafts(cmd *cobra.Command, def bool) {
+	usage := `build the pages whose front matter says "draft: true" too, each marked as a draft`
+	if def {
+		usage = `show the pages whose front matter says "draft: true", each marked as a draft (--drafts=false leaves them out, as build does)`
+	}
+	cmd.Flags().BoolVar(&f.drafts, "drafts", def, usage)
+}
+
 func (f *siteFlags) options() site.Options {
-	return site.Options{Content: f.content, Templates: f.templates, Jobs: f.jobs, Rules: f.rules, BaseURL: f.baseURL, Checker: !f.noChecker}
+	return site.Options{Content: f.content, Templates: f.templates, Jobs: f.jobs, Rules: f.rules, BaseURL: f.baseURL, Checker: !f.noChecker, Drafts: f.drafts, Translations: f.translations}
+}
+
+// printWarnings prints a build's warnings, one a line.
+func printWarnings(w io.Writer, s *site.Site) {
+	for _, e := range s.Warnings {
+		fmt.Fprintln(w, site.WarningLine(e))
+	}
 }
 
 // cacheRoot is the directory of the cache of compiled checker modules:
@@ -200,6 +221,7 @@ that contains it is always refused.`,
 			if err != nil {
 				return buildError(cmd, err)
 			}
+			printWarnings(cmd.ErrOrStderr(), s.Site)
 			took := time.Since(start).Round(time.Millisecond)
 			if s.Unchanged {
 				fmt.Fprintf(f.say(cmd), "built %s, %s, %s into %s in %s: nothing changed\n",
@@ -216,6 +238,7 @@ that contains it is always refused.`,
 	f.register(cmd)
 	f.registerChecker(cmd)
 	f.registerQuiet(cmd)
+	f.registerDrafts(cmd, false)
 	cmd.Flags().StringVar(&out, "out", "public", "output directory")
 	cmd.Flags().BoolVar(&force, "force", false, "write into an output directory that holds files nardydocs did not write (never the content directory or a directory around it)")
 	return cmd
@@ -234,12 +257,14 @@ func newCheckCmd() *cobra.Command {
 			if err != nil {
 				return buildError(cmd, err)
 			}
+			printWarnings(cmd.ErrOrStderr(), s)
 			fmt.Fprintf(f.say(cmd), "ok: %s, %s\n", count(s.Pages, "page"), count(s.Figures, "figure"))
 			return nil
 		},
 	}
 	f.register(cmd)
 	f.registerQuiet(cmd)
+	f.registerDrafts(cmd, false)
 	return cmd
 }
 

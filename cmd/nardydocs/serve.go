@@ -8,12 +8,13 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/nardydocs/nardydocs/site"
 	"github.com/nardydocs/nardydocs/site/serve"
 	"github.com/spf13/cobra"
 )
 
 func newServeCmd() *cobra.Command {
-	var f siteFlags
+	f := siteFlags{translations: site.Fallback}
 	var port int
 	var bind string
 	cmd := &cobra.Command{
@@ -52,6 +53,7 @@ to disk.`,
 	}
 	f.register(cmd)
 	f.registerChecker(cmd)
+	f.registerDrafts(cmd, true)
 	cmd.Flags().IntVar(&port, "port", 8080, "port to listen on (0 picks a free one)")
 	cmd.Flags().StringVar(&bind, "bind", "127.0.0.1", "address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for the local network")
 	return cmd
