@@ -32,6 +32,11 @@ type Options struct {
 	// Rules are site-wide rule overrides ("key=value"), applied over the
 	// content's configuration file.
 	Rules []string
+	// OverridePinned applies Rules over what pages and blocks set
+	// themselves too (their "rules:" lines): each rule Rules changes in
+	// the site's profile is changed everywhere. What diff
+	// --override-pinned builds.
+	OverridePinned bool
 	// BaseURL, when set, replaces the configuration's base-url: the
 	// address the site is published at.
 	BaseURL string
@@ -171,6 +176,16 @@ type Site struct {
 	// Root is the path of the site's root on its host: "/", or, for a
 	// site published under a sub-path (base-url), that path ("/rules/").
 	Root string
+	// pins are the blocks that set rules themselves, for DiffRules.
+	pins []pinAt
+}
+
+// pinAt is a pin on its page.
+type pinAt struct {
+	pin
+	page, file string // the page's output path, and its file as messages name it
+	pageRules  string // the words of the page's "rules:", or ""
+	pageLine   int    // its line
 }
 
 // Record is what one position block produced.
@@ -281,6 +296,9 @@ func run(ctx context.Context, opt Options, out Output, digests bool) (*Site, err
 	site := &Site{Pages: len(ix.pages), Rules: src.cfg.Rules, Prose: map[string]string{}, Root: src.rootPath(), Warnings: src.warns}
 	site.Warnings.Sort()
 	for i, p := range ix.pages {
+		for _, pn := range ix.res[i].pins {
+			site.pins = append(site.pins, pinAt{pin: pn, page: p.url(), file: p.file, pageRules: p.fm.RulesText, pageLine: p.fm.RulesLine})
+		}
 		site.Prose[p.url()] = ix.res[i].prose
 		site.Figures += ix.res[i].figures
 		site.Records = append(site.Records, pages[i].Records...)

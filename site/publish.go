@@ -371,6 +371,7 @@ func fingerprint(opt Options, program, extra string, keep bool) (string, fstest.
 	field(strconv.FormatBool(opt.Checker))
 	field(opt.Translations.String())
 	field(strconv.FormatBool(opt.Drafts))
+	field(strconv.FormatBool(opt.OverridePinned))
 	field(opt.Templates)
 	var files fstest.MapFS
 	if keep {

@@ -37,6 +37,10 @@ type source struct {
 	// drafts holds the pages left out as drafts, by key ("ru/new.md"):
 	// a link to one is a problem, and so is a translation of one.
 	drafts map[string]bool
+	// override holds the rules Options.Rules changes, as "key=value"
+	// words, when they apply over the pages' and blocks' own rules too
+	// (Options.OverridePinned).
+	override []string
 	// absent lists the site's languages whose directory is missing: its
 	// pages are not missing translations of the others.
 	absent []i18n.Lang
@@ -74,12 +78,16 @@ func read(opt Options, files fs.FS) (*source, engine.ErrorList, error) {
 		}
 		s.cfg.BaseURL = u
 	}
+	own := s.cfg.Rules
 	for _, kv := range opt.Rules {
 		for _, w := range strings.Fields(kv) {
 			if err := s.cfg.Rules.Set(w); err != nil {
 				return nil, nil, &OptionError{Option: "Rules", Value: kv, Err: err}
 			}
 		}
+	}
+	if opt.OverridePinned {
+		s.override = overrideWords(own, s.cfg.Rules)
 	}
 	tmpl, err := templates.Load(opt.Templates, templateFuncs)
 	if err != nil {
@@ -109,6 +117,7 @@ type frontMatter struct {
 	HasGame     bool
 	Rules       engine.Rules
 	RulesText   string
+	RulesLine   int // the line of "rules:", when the page has one
 	// Sheet is set by "print: sheet": the page is a one-page summary,
 	// printed compact on one A4 sheet.
 	Sheet bool
@@ -264,6 +273,9 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 		rel := strings.TrimSuffix(strings.TrimPrefix(name, string(lang)+"/"), ".md")
 		p := &page{lang: lang, rel: rel, file: s.contentPath(name), src: textOf(data, s.contentPath(name), errs)}
 		p.fm = parseFrontMatter(p, s.cfg.Rules, errs)
+		for _, w := range s.override {
+			_ = p.fm.Rules.Set(w) // words of valid keys and values
+		}
 		*pages = append(*pages, p)
 		return nil
 	})
@@ -372,7 +384,7 @@ func parseFrontMatter(p *page, base engine.Rules, errs *engine.ErrorList) frontM
 				errs.Add(e.at, err.Error())
 				fm.broken = true
 			}
-			fm.Rules, fm.RulesText = r, val
+			fm.Rules, fm.RulesText, fm.RulesLine = r, val, e.keyAt.Line
 		case "print":
 			if val != "sheet" {
 				errs.Add(e.at, "print "+strconv.Quote(val)+`: write "sheet" (a one-page summary, printed on one sheet)`)
@@ -412,6 +424,12 @@ func parseFrontMatter(p *page, base engine.Rules, errs *engine.ErrorList) frontM
 	}
 	p.src = append(blank, src[n:]...)
 	return fm
+}
+
+// overrideWords returns the rules that to changes in from, as
+// "key=value" words in documented order, of both games.
+func overrideWords(from, to engine.Rules) []string {
+	return append(to.Diff(from, engine.Long), to.Diff(from, engine.Short)...)
 }
 
 // section returns the first directory of a page path ("long" for

@@ -223,7 +223,7 @@ func (rn *renderer) figure(i int, n *markdown.Figure, num int, blk *block.Block,
 	base := engine.Pos{File: p.file, Line: n.Line, Col: n.Col}
 	in := &figureInput{
 		Checker: rn.opt.Checker, Lang: p.lang, Page: p.url(), Num: num, Source: n.Source,
-		Rules: p.fm.Rules.Profile(), Named: an.namedBefore(num), Print: prefix, blk: blk, tab: tab,
+		Rules: p.fm.Rules.Profile(), Override: rn.override, Named: an.namedBefore(num), Print: prefix, blk: blk, tab: tab,
 	}
 	if p.fm.HasGame {
 		in.Game = p.fm.Game.String()

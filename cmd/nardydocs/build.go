@@ -271,6 +271,7 @@ func newCheckCmd() *cobra.Command {
 func newDiffCmd() *cobra.Command {
 	var f siteFlags
 	var other []string
+	var overridePinned bool
 	cmd := &cobra.Command{
 		Use:   "diff --rules key=value …",
 		Short: "Show which figures would change under other rules, without writing anything",
@@ -293,7 +294,9 @@ The rules are key=value overrides or a preset's name:
 					return usageError{fmt.Errorf("--rules: %w", err)}
 				}
 			}
-			d, err := site.DiffRules(cmd.Context(), f.options(), other)
+			opt := f.options()
+			opt.OverridePinned = overridePinned
+			d, err := site.DiffRules(cmd.Context(), opt, other)
 			if err != nil {
 				return buildError(cmd, err)
 			}
@@ -305,6 +308,8 @@ The rules are key=value overrides or a preset's name:
 	fl.StringVar(&f.content, "content", "content", "content directory (content/ru, content/uk)")
 	fl.StringVar(&f.templates, "templates", "", "directory whose files override the embedded templates")
 	fl.StringArrayVar(&other, "rules", nil, "the rules to compare with: key=value or a preset (repeatable)")
+	fl.BoolVar(&overridePinned, "override-pinned", false, `apply the rules to the blocks and pages that set them themselves ("rules:" lines) too`)
+	f.registerDrafts(cmd, false)
 	return cmd
 }
 
