@@ -24,13 +24,24 @@ func newServeCmd() *cobra.Command {
 change under the content directory (or the --templates directory)
 rebuilds it, and the pages open in a browser reload; while the content has
 errors, the pages show them instead of stale content. Nothing is written
-to disk.`,
+to disk.
+
+serve shows what a writer wants to see: the drafts, each marked as a draft
+(--drafts=false leaves them out, as build does), and a page missing in one
+language as a warning, the other language's contents listing the page it
+has (unless nardydocs.yaml says "translations: strict").`,
+		Example: `  nardydocs serve
+  nardydocs serve --port 0                   # a free port, printed
+  nardydocs serve --bind 0.0.0.0 --port 8000 # for a phone on the same network`,
 		Args: maxArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			// The address is checked, and tried, before the site is built
 			// and the checker compiled, which can take minutes.
 			addr, err := listenAddr(bind, port)
 			if err != nil {
+				return err
+			}
+			if err := f.checkContent(); err != nil {
 				return err
 			}
 			if err := tryListen(bind, addr); err != nil {
