@@ -138,6 +138,10 @@ type Options struct {
 	HasGame bool
 	// Rules is the profile the block's "rules:" line overrides.
 	Rules engine.Rules
+	// Override holds "key=value" words applied after the block's own
+	// "rules:" line, winning over what it sets (diff --override-pinned).
+	// The caller checks them: a word that does not apply is ignored.
+	Override []string
 	// Lookup finds a position named by an earlier block; nil means no
 	// names are known.
 	Lookup func(name string) (engine.Position, bool)
@@ -282,9 +286,15 @@ func (p *parser) readGame() bool {
 	return true
 }
 
-// readRules applies the "rules:" line over the context's profile.
+// readRules applies the "rules:" line over the context's profile, and
+// the context's overrides over both.
 func (p *parser) readRules() {
 	p.b.Rules = p.opt.Rules
+	defer func() {
+		for _, w := range p.opt.Override {
+			_ = p.b.Rules.Set(w)
+		}
+	}()
 	f, ok := p.get("rules")
 	if !ok {
 		return

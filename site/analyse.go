@@ -20,6 +20,7 @@ import (
 	"github.com/nardydocs/nardydocs/internal/wasm"
 	"github.com/nardydocs/nardydocs/site/markdown"
 	"github.com/nardydocs/nardydocs/site/outdir"
+	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
 // The second stage of a build analyses every page: it parses its
@@ -49,7 +50,11 @@ type index struct {
 	// dropped holds the pages left out of a build without the checker
 	// (pages with the checker's block editor), by key.
 	dropped map[string]bool
-	nav     navigation
+	// fallbacks lists, by language, the pages of other languages its
+	// table of contents lists in place of those it lacks (translations:
+	// fallback).
+	fallbacks map[i18n.Lang][]int
+	nav       navigation
 }
 
 // analyse analyses every page, at most opt.Jobs at a time, and checks
@@ -152,6 +157,37 @@ type analysis struct {
 	// blocks named: what it may start from (see figureInput).
 	named   []string
 	namedAt []int
+	// pins are the page's blocks that set rules themselves, for diff.
+	pins []pin
+}
+
+// pin is a block (or a row of a table of positions) that sets rules
+// itself, on its own "rules:" line or its page's: a rule it sets is one
+// a site-wide override leaves as it is (unless Options.OverridePinned).
+type pin struct {
+	fig, row int         // the figure's number on its page; the row's in a table, from 1 (0 for a block)
+	game     engine.Game // the block's game: the rules of the other do not apply
+	rules    engine.Rules
+	own      string // the words of the block's own "rules:" line, or ""
+	line     int    // that line in the page's file
+}
+
+// pinned records block b of figure num (row of a table, or 0) if it, or
+// its page, sets rules itself.
+func (a *analyser) pinned(num, row int, n *markdown.Figure, b *block.Block) {
+	pn := pin{fig: num, row: row, game: b.Position.Game, rules: b.Rules}
+	if at, ok := b.At["rules"]; ok {
+		pn.line = n.Line + at.Line - 1
+		for l := range strings.Lines(n.Source) {
+			if at.Line--; at.Line == 0 {
+				_, pn.own = splitKey(l)
+				break
+			}
+		}
+	}
+	if pn.own != "" || a.p.fm.RulesText != "" {
+		a.r.pins = append(a.r.pins, pn)
+	}
 }
 
 // namedBefore returns the positions named before figure num.
@@ -302,6 +338,7 @@ func (a *analyser) figure(n *markdown.Figure) {
 	}
 	r.blocks = append(r.blocks, blk)
 	r.figs = append(r.figs, figureFacts{line: n.Line - 1, facts: readFacts(blk)})
+	a.pinned(num, 0, n, blk)
 	if blk.Name != "" {
 		if _, dup := a.named[blk.Name]; dup {
 			at := blk.At["name"]
@@ -365,16 +402,20 @@ func (a *analyser) table(n *markdown.Figure) {
 	}
 	r.tables[num] = tab
 	r.figs = append(r.figs, figureFacts{line: n.Line - 1, facts: tableFacts(tab)})
+	for k, row := range tab.Rows {
+		a.pinned(num, k+1, n, row)
+	}
 }
 
 // blockOptions is the context the page gives its next block: the page's
 // game and rules, and the positions its earlier blocks named.
 func (a *analyser) blockOptions() block.Options {
 	return block.Options{
-		Game:    a.p.fm.Game,
-		HasGame: a.p.fm.HasGame,
-		Rules:   a.p.fm.Rules,
-		Names:   slices.Clone(a.names),
+		Game:     a.p.fm.Game,
+		HasGame:  a.p.fm.HasGame,
+		Rules:    a.p.fm.Rules,
+		Override: a.ix.override,
+		Names:    slices.Clone(a.names),
 		Lookup: func(name string) (engine.Position, bool) {
 			pos, ok := a.named[name]
 			return pos, ok

@@ -32,6 +32,11 @@ type Options struct {
 	// Rules are site-wide rule overrides ("key=value"), applied over the
 	// content's configuration file.
 	Rules []string
+	// OverridePinned applies Rules over what pages and blocks set
+	// themselves too (their "rules:" lines): each rule Rules changes in
+	// the site's profile is changed everywhere. What diff
+	// --override-pinned builds.
+	OverridePinned bool
 	// BaseURL, when set, replaces the configuration's base-url: the
 	// address the site is published at.
 	BaseURL string
@@ -49,6 +54,14 @@ type Options struct {
 	// Version names the program in the memo's keys: "" means
 	// ExecutableVersion. A value made by another version is never used.
 	Version string
+	// Translations is how a page missing in one of the site's languages
+	// is taken when the configuration does not say ("translations:"):
+	// Strict, the zero value, makes it a problem (build); Fallback a
+	// warning (serve).
+	Translations Translations
+	// Drafts builds the pages whose front matter says "draft: true",
+	// each marked as a draft; without it they are left out.
+	Drafts bool
 	// KeepGoing reports problems in the content (bad blocks, failed
 	// claims, broken links) in Site.Problems instead of failing; a block
 	// with a problem is left out of its page. Used to compare profiles.
@@ -153,11 +166,26 @@ type Site struct {
 	Prose map[string]string
 	// Problems are the content's problems of a KeepGoing build.
 	Problems engine.ErrorList
+	// Warnings are what the build found that does not stop it, sorted
+	// by file and line: a page missing in a language, with
+	// translations: fallback; a language directory the site does not
+	// build; a link to a draft, when the drafts are built.
+	Warnings engine.ErrorList
 	// Rules is the site-wide rule profile the site was built with.
 	Rules engine.Rules
 	// Root is the path of the site's root on its host: "/", or, for a
 	// site published under a sub-path (base-url), that path ("/rules/").
 	Root string
+	// pins are the blocks that set rules themselves, for DiffRules.
+	pins []pinAt
+}
+
+// pinAt is a pin on its page.
+type pinAt struct {
+	pin
+	page, file string // the page's output path, and its file as messages name it
+	pageRules  string // the words of the page's "rules:", or ""
+	pageLine   int    // its line
 }
 
 // Record is what one position block produced.
@@ -174,6 +202,15 @@ type Record struct {
 	// Rows are what the block computed, row by row, in no language
 	// ("moves with 6-5\t24/18/13"): what a change report compares.
 	Rows []string
+}
+
+// WarningLine writes a warning as the command line prints it:
+// "path:line:col: warning: message".
+func WarningLine(w *engine.Error) string {
+	if at := w.Pos.String(); at != "" {
+		return at + ": warning: " + w.Msg
+	}
+	return "warning: " + w.Msg
 }
 
 // MaxProblemsPerFile is how many problems a failed build lists for one
@@ -256,8 +293,12 @@ func run(ctx context.Context, opt Options, out Output, digests bool) (*Site, err
 	if err != nil {
 		return nil, err
 	}
-	site := &Site{Pages: len(ix.pages), Rules: src.cfg.Rules, Prose: map[string]string{}, Root: src.rootPath()}
+	site := &Site{Pages: len(ix.pages), Rules: src.cfg.Rules, Prose: map[string]string{}, Root: src.rootPath(), Warnings: src.warns}
+	site.Warnings.Sort()
 	for i, p := range ix.pages {
+		for _, pn := range ix.res[i].pins {
+			site.pins = append(site.pins, pinAt{pin: pn, page: p.url(), file: p.file, pageRules: p.fm.RulesText, pageLine: p.fm.RulesLine})
+		}
 		site.Prose[p.url()] = ix.res[i].prose
 		site.Figures += ix.res[i].figures
 		site.Records = append(site.Records, pages[i].Records...)

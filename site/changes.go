@@ -10,6 +10,7 @@ import (
 
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/site/outdir"
+	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
 // ManifestFile is written into every built site: the digest of each file,
@@ -96,17 +97,32 @@ func readManifest(data []byte) manifestData {
 }
 
 // Changes says what a build changed since the previous one, in the terms
-// of a reader of the site: pages added and removed, pages whose words
-// changed, and the figures whose tables or diagrams changed, row by row.
-// A page and its translation are one entry.
+// of a reader of the site: every file of the output whose bytes changed,
+// that came or went, each counted once in one group — pages added and
+// removed, pages whose words changed, pages whose figures changed, pages
+// whose navigation changed (their table of contents, their neighbours'
+// titles, the site's name: their layout), the figures whose tables or
+// diagrams changed (row by row, a figure and its translation as one
+// entry) and their standalone diagrams, the print documents, the other
+// files.
 type Changes struct {
 	// First is set when there was no previous build to compare with.
 	First bool
 	// Pages added, removed, and whose words changed (output paths; a
 	// page's figures, footer or position codes do not count).
 	PagesAdded, PagesRemoved, TextChanged []string
+	// FigurePages are the pages whose words did not change but whose
+	// figures did; NavChanged those whose words and figures did not
+	// change, but the rest of the page did.
+	FigurePages, NavChanged []string
 	// Figures lists the figures that changed, were added or removed.
 	Figures []FigureChange
+	// Diagrams are the standalone diagram files, Print the print
+	// documents (a section's booklet, a worksheet) and Other the other
+	// files that changed, came ("name (new)") or went ("name (gone)").
+	Diagrams, Print, Other []string
+	// Files counts every file of the output that changed, came or went.
+	Files int
 }
 
 // FigureChange is one figure (in every language) that changed.
@@ -152,17 +168,18 @@ func (s *Site) Compare(previous []byte) Changes {
 			c.PagesRemoved = append(c.PagesRemoved, name)
 		}
 	}
-	for _, l := range [][]string{c.PagesAdded, c.PagesRemoved, c.TextChanged} {
-		slices.Sort(l)
-	}
 	current := map[string]bool{}
+	diagrams := map[string]bool{} // the standalone diagrams of this build's figures and the previous one's
+	figurePages := map[string]bool{}
 	var changes []figureChange
 	for _, r := range s.Records {
 		id := r.Page + "#" + r.ID
 		current[id] = true
+		diagrams[figureFile(id)] = true
 		o, ok := old.figures[id]
 		if !ok {
 			changes = append(changes, figureChange{id: id, where: r.place(), added: true})
+			figurePages[r.Page] = true
 			continue
 		}
 		rows := compareRows(o.rows, r.Rows)
@@ -172,15 +189,81 @@ func (s *Site) Compare(previous []byte) Changes {
 				rows = []RowChange{{Group: "the figure's text"}}
 			}
 			changes = append(changes, figureChange{id: id, where: r.place(), rows: rows, diagram: o.diagram != r.Diagram})
+			figurePages[r.Page] = true
 		}
 	}
 	for id := range old.figures {
+		diagrams[figureFile(id)] = true
 		if !current[id] {
 			changes = append(changes, figureChange{id: id, where: id, removed: true})
+			page, _, _ := strings.Cut(id, "#")
+			figurePages[page] = true
 		}
 	}
 	c.Figures = mergeLanguages(changes)
+	// Every file that changed, came or went, in the group it belongs to.
+	counted := map[string]bool{}
+	for _, l := range [][]string{c.PagesAdded, c.PagesRemoved, c.TextChanged} {
+		for _, name := range l {
+			counted[name] = true
+		}
+	}
+	files := maps.Clone(old.files)
+	maps.Copy(files, s.Digests)
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		now, inNew := s.Digests[name]
+		was, inOld := old.files[name]
+		if counted[name] || name == ManifestFile || inNew && inOld && now == was {
+			continue
+		}
+		label := name
+		switch {
+		case !inOld:
+			label += " (new)"
+		case !inNew:
+			label += " (gone)"
+		}
+		_, page := s.Prose[name]
+		switch {
+		case page && figurePages[name]:
+			c.FigurePages = append(c.FigurePages, name)
+		case page:
+			c.NavChanged = append(c.NavChanged, name)
+		case diagrams[name]:
+			c.Diagrams = append(c.Diagrams, label)
+		case isPrintDocument(name):
+			c.Print = append(c.Print, label)
+		default:
+			c.Other = append(c.Other, label)
+		}
+		counted[name] = true
+	}
+	c.Files = len(counted)
+	for _, l := range [][]string{c.PagesAdded, c.PagesRemoved, c.TextChanged} {
+		slices.Sort(l)
+	}
 	return c
+}
+
+// figureFile returns the standalone diagram of the figure id
+// ("ru/long/head.html#fig-7").
+func figureFile(id string) string {
+	page, fig, _ := strings.Cut(id, "#")
+	n, _ := strconv.Atoi(strings.TrimPrefix(fig, "fig-"))
+	return figureSVG(page, n)
+}
+
+// isPrintDocument reports whether the site's file name is a print
+// document: a section's booklet or a worksheet.
+func isPrintDocument(name string) bool {
+	for _, l := range i18n.Langs {
+		for _, g := range []engine.Game{engine.Long, engine.Short} {
+			if name == printURL(l, g) || name == worksheetURL(l, g) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // place names the block of a figure: "content/ru/long/head.md:94".
@@ -302,13 +385,23 @@ func (c Changes) String() string {
 	pages("added", c.PagesAdded)
 	pages("removed", c.PagesRemoved)
 	pages("with changed text", c.TextChanged)
+	pages("whose figures changed", c.FigurePages)
+	pages("whose navigation changed", c.NavChanged)
 	for _, f := range c.Figures {
 		lines = append(lines, f.String())
 	}
+	files := func(what string, list []string) {
+		if len(list) > 0 {
+			lines = append(lines, plural(len(list), what)+": "+shortList(list, 8))
+		}
+	}
+	files("diagram file", c.Diagrams)
+	files("print document", c.Print)
+	files("other file", c.Other)
 	if len(lines) == 0 {
 		return "no changes since the previous build"
 	}
-	return "changes since the previous build:\n  " + strings.Join(lines, "\n  ")
+	return "changes since the previous build, " + plural(c.Files, "file") + ":\n  " + strings.Join(lines, "\n  ")
 }
 
 // String writes a figure's change on one line: where, then what.

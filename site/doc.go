@@ -7,8 +7,11 @@
 // A build is a pipeline of four stages, each a function of the previous
 // one's result:
 //
-//   - read (read.go): the configuration, the templates and every page
-//     with its front matter — a source;
+//   - read (read.go): the configuration (config.go: the site's name,
+//     logo, languages, address, rules, edit link, how a missing
+//     translation is taken), the templates and every page with its
+//     front matter, the drafts left out unless Options.Drafts — a
+//     source;
 //   - analyse (analyse.go): every page's Markdown and blocks parsed, and
 //     the site checked as a whole — links (links.go), translations
 //     (translations.go), the paths of generated pages — and its table of
@@ -36,4 +39,6 @@
 // A build reports every problem it finds, each as "path:line:col:
 // message" in an engine.ErrorList; an option it cannot take is an
 // *OptionError, a directory it may not write into an *outdir.Error.
+// What does not stop it (a page missing in a language under
+// "translations: fallback") is in Site.Warnings.
 package site

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"html/template"
+	"io/fs"
 	"maps"
 	"slices"
 	"strings"
@@ -30,6 +31,13 @@ func (rn *renderer) emit(pages []*pageOutput) engine.ErrorList {
 		maps.Copy(fixed, rn.tmpl.Scripts)
 	}
 	maps.Copy(fixed, rn.opt.Files)
+	if rn.cfg.Logo != "" {
+		data, err := fs.ReadFile(rn.files, rn.cfg.Logo)
+		if err != nil {
+			errs.AddErr(engine.Pos{File: rn.contentPath(rn.cfg.Logo)}, "the logo", err)
+		}
+		fixed[logoFile(rn.cfg.Logo)] = data
+	}
 	for _, name := range sorted(fixed) {
 		if _, err := rn.em.put(name, fixed[name]); err != nil {
 			errs.AddErr(engine.Pos{File: name}, "", err)
@@ -59,6 +67,7 @@ var templateFuncs = template.FuncMap{
 // langLink is a language entry of the root and 404 pages.
 type langLink struct {
 	L    i18n.Lang
+	Site string // the site's name in L
 	Href string
 	Abs  string
 }
@@ -66,8 +75,9 @@ type langLink struct {
 // extraPages makes the language chooser, the 404 page and sitemap.xml.
 func (rn *renderer) extraPages() error {
 	var langs []langLink
-	for _, l := range i18n.Langs {
-		langs = append(langs, langLink{L: l, Href: string(l) + "/index.html", Abs: rn.absURL(string(l) + "/index.html")})
+	for _, l := range rn.cfg.Languages {
+		home := rn.home(l)
+		langs = append(langs, langLink{L: l, Site: rn.title(l), Href: home, Abs: rn.absURL(home)})
 	}
 	// The 404 page is served for a missing address at any depth: its
 	// links start from the site's root path ("/" or "/rules/").
@@ -90,7 +100,7 @@ func (rn *renderer) extraPages() error {
 	sm.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
 	for _, p := range rn.pages {
 		sm.WriteString("<url><loc>" + template.HTMLEscapeString(rn.absURL(p.url())) + "</loc>")
-		for _, l := range i18n.Langs {
+		for _, l := range rn.cfg.Languages {
 			if j, ok := rn.byKey[pageKey(l, p.rel)]; ok {
 				sm.WriteString(`<xhtml:link rel="alternate" hreflang="` + string(l) + `" href="` + template.HTMLEscapeString(rn.absURL(rn.pages[j].url())) + `"/>`)
 			}

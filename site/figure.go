@@ -32,6 +32,7 @@ type figureInput struct {
 	Source    string    // the block as written
 	Game      string    // the page's game, "" for none
 	Rules     string    // the page's rule profile
+	Override  []string  // the rules that win over the block's own (Options.OverridePinned)
 	Named     []string  // "name=code" of the positions earlier blocks name
 	// Print, when the page goes into a print document, is what the ids
 	// of its text start with there.

@@ -1,10 +1,13 @@
 package site
 
 import (
+	"io/fs"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"unicode/utf8"
 
 	"github.com/nardydocs/nardydocs/engine"
@@ -61,6 +64,47 @@ func FuzzManifest(f *testing.F) {
 		fig := m.figures[name+"#fig-1"]
 		if fig == nil || fig.tables != "t" || fig.diagram != "g" || !slices.Equal(fig.rows, []string{row}) {
 			t.Errorf("%q, %q: the figure read back as %+v", name, row, fig)
+		}
+	})
+}
+
+// FuzzConfig reads any text as content/nardydocs.yaml: nothing panics,
+// every problem is placed in the file, on a line it has, and the
+// configuration it gives is one a site can be built with: a name for
+// each of one or more languages, each once.
+func FuzzConfig(f *testing.F) {
+	for _, s := range []string{
+		"title: {ru: А, uk: Б}\nlanguages: [uk]\n", "title:\n  ru: А\n  uk: Б\n", "languages:\n  - ru\n  - ru\n",
+		"logo: logo.svg\nedit-url: https://x.example/{path}\n", "edit-url: https://x.example/{pa\n", "translations: fallback\n",
+		"title: [a]\nlanguages: {ru: 1}\n", "base-url: /rules/\nrules: club\n", "\tlanguages: ru\n", "title: a: b\n",
+	} {
+		f.Add(s)
+	}
+	files := fstest.MapFS{"logo.svg": {Data: []byte("<svg/>")}, "ru": {Mode: fs.ModeDir | 0o755}}
+	f.Fuzz(func(t *testing.T, src string) {
+		if !utf8.ValidString(src) {
+			return
+		}
+		cfg, problems := readConfigText(t, src, maps.Clone(files))
+		// YAML breaks lines at "\n", "\r\n" and a "\r" alone.
+		lines := strings.Count(strings.ReplaceAll(src, "\r\n", "\n"), "\n") + strings.Count(strings.ReplaceAll(src, "\r\n", "\n"), "\r") + 1
+		for _, line := range strings.Split(strings.TrimSuffix(problems, "\n"), "\n") {
+			if line == "" {
+				continue
+			}
+			rest, ok := strings.CutPrefix(line, "content/nardydocs.yaml:")
+			n, _, _ := strings.Cut(rest, ":")
+			if l, err := strconv.Atoi(n); !ok || err != nil || l < 1 || l > lines {
+				t.Errorf("%q: a problem not on a line of the file: %s", src, line)
+			}
+		}
+		if len(cfg.Languages) == 0 {
+			t.Fatalf("%q: no languages", src)
+		}
+		for i, l := range cfg.Languages {
+			if !l.Valid() || slices.Contains(cfg.Languages[:i], l) || cfg.Titles[l] == "" {
+				t.Errorf("%q: languages %v, titles %v", src, cfg.Languages, cfg.Titles)
+			}
 		}
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
 // isInternal reports whether a link destination points inside the site.
@@ -35,9 +36,27 @@ func (ix *index) checkLinks(errs *engine.ErrorList) {
 				ix.res[i].hrefs[l.dest] = "" // its text stays, without the link
 				continue
 			}
+			if !ok && ix.drafts[target] {
+				errs.Add(l.pos, "link "+strconv.Quote(l.dest)+": "+ix.contentPath(target)+` is a draft ("draft: true"), left out of the build: publish it, or link it once it is (build --drafts builds the drafts too)`)
+				continue
+			}
+			stand := false // the page of another language stands in
+			if !ok && ix.translations() == Fallback {
+				j, ok = ix.standIn(target)
+				stand = ok
+			}
+			if !ok && ix.translated(target) {
+				continue // a missing translation, reported as such
+			}
 			if !ok {
 				errs.Add(l.pos, "broken link "+strconv.Quote(l.dest)+": "+ix.contentPath(target)+" does not exist")
 				continue
+			}
+			if q := ix.pages[j]; q.fm.Draft && !p.fm.Draft {
+				ix.warns.Add(l.pos, "link "+strconv.Quote(l.dest)+": "+q.file+` is a draft: a build without the drafts fails here until it is published`)
+			}
+			if stand && anchor != "" && !ix.res[j].ids[anchor] {
+				anchor = "" // the other language's headings have other ids
 			}
 			if anchor != "" && !ix.res[j].ids[anchor] {
 				errs.Add(l.pos, "broken link "+strconv.Quote(l.dest)+": "+ix.contentPath(target)+" has no heading or figure with id "+strconv.Quote(anchor))
@@ -53,6 +72,31 @@ func (ix *index) checkLinks(errs *engine.ErrorList) {
 			ix.res[i].hrefs[l.dest] = href
 		}
 	}
+}
+
+// standIn returns the page of another language that stands in for the
+// missing page target ("uk/extra.md") with translations: fallback: the
+// one the language's table of contents lists.
+func (ix *index) standIn(target string) (int, bool) {
+	lang, rel, _ := strings.Cut(strings.TrimSuffix(target, ".md"), "/")
+	for _, j := range ix.fallbacks[i18n.Lang(lang)] {
+		if ix.pages[j].rel == rel {
+			return j, true
+		}
+	}
+	return 0, false
+}
+
+// translated reports whether the missing page target ("uk/extra.md")
+// exists in another of the site's languages.
+func (ix *index) translated(target string) bool {
+	_, rest, _ := strings.Cut(target, "/")
+	for _, l := range ix.cfg.Languages {
+		if _, ok := ix.byKey[string(l)+"/"+rest]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // relURL returns the relative link from the page at slash path from to

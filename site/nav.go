@@ -35,16 +35,28 @@ type navSection struct {
 	// Before and After link to the contents page when entries are left
 	// out before and after those shown.
 	Before, After *navItem
-	index         int // the section's index page, or -1
-	game          engine.Game
-	hasGame       bool
+	// Lang and Note are those of the section's index page (see navItem).
+	Lang    i18n.Lang
+	Note    string
+	index   int    // the section's index page, or -1
+	url     string // the other language's index page, when it stands in
+	dir     string // the section's directory: "long"
+	game    engine.Game
+	hasGame bool
 }
 
 // navItem is one entry of the table of contents.
 type navItem struct {
 	Title string
 	Href  string
-	index int // in index.pages, or -1 (a generated page)
+	// Lang is set for a page missing in the language of the contents,
+	// listed in the language it has (translations: fallback).
+	Lang i18n.Lang
+	// Note says so ("только по-украински"), or that the page is a draft
+	// ("черновик"), or both; "" for neither.
+	Note  string
+	index int // in index.pages, or -1 (a generated page, another language's page)
+	page  int // in index.pages, or -1 (a generated page): what the entry is sorted by
 	url   string
 }
 
@@ -104,7 +116,7 @@ func (ix *index) navigate() {
 		print:     map[i18n.Lang]map[int]bool{},
 		printAt:   make([]int, len(ix.pages)),
 	}
-	for _, l := range i18n.Langs {
+	for _, l := range ix.cfg.Languages {
 		n.worksheet[l] = map[engine.Game]bool{}
 	}
 	for i, r := range ix.res {
@@ -112,16 +124,16 @@ func (ix *index) navigate() {
 			n.worksheet[ix.pages[i].lang][e.blk.Position.Game] = true
 		}
 	}
-	for _, lang := range i18n.Langs {
+	for _, lang := range ix.cfg.Languages {
 		secs := ix.sections(lang)
 		for k := range secs {
 			s := &secs[k]
 			s.ID = "s-" + strconv.Itoa(k+1)
-			if s.index >= 0 {
-				s.game, s.hasGame = engine.ParseGame(section(ix.pages[s.index].rel))
+			if s.index >= 0 || s.url != "" {
+				s.game, s.hasGame = engine.ParseGame(s.dir)
 			}
 			for j := range s.Pages {
-				s.Pages[j].url = ix.pages[s.Pages[j].index].url()
+				s.Pages[j].url = ix.pages[s.Pages[j].page].url()
 			}
 			// A game's section listed in full has a print document.
 			if s.hasGame && len(s.Pages) < tocFull {
@@ -170,23 +182,43 @@ func (ix *index) sections(lang i18n.Lang) []navSection {
 	col := collate.New(language.Make(string(lang)))
 	bySec := map[string]*navSection{}
 	var secs []string
-	for i, p := range ix.pages {
-		if p.lang != lang {
-			continue
-		}
+	add := func(i int, fallback bool) {
+		p := ix.pages[i]
 		sec := section(p.rel)
 		s, ok := bySec[sec]
 		if !ok {
-			s = &navSection{index: -1}
+			s = &navSection{index: -1, dir: sec}
 			bySec[sec] = s
 			secs = append(secs, sec)
 		}
-		if sec != "" && p.rel == sec+"/index" {
-			s.index = i
-			s.Title = p.fm.Title
-			continue
+		item := navItem{Title: p.fm.Title, index: i, page: i}
+		var notes []string
+		if p.fm.Draft {
+			notes = append(notes, lang.T("draft.mark"))
 		}
-		s.Pages = append(s.Pages, navItem{Title: p.fm.Title, index: i})
+		if fallback {
+			item.index, item.Lang = -1, p.lang
+			notes = append(notes, lang.F("nav.fallback", "lang", lang.T("lang.in."+string(p.lang))))
+		}
+		item.Note = strings.Join(notes, ", ")
+		if sec != "" && p.rel == sec+"/index" {
+			s.Title, s.Lang, s.Note = p.fm.Title, item.Lang, item.Note
+			if fallback {
+				s.url = p.url()
+			} else {
+				s.index = i
+			}
+			return
+		}
+		s.Pages = append(s.Pages, item)
+	}
+	for i, p := range ix.pages {
+		if p.lang == lang {
+			add(i, false)
+		}
+	}
+	for _, i := range ix.fallbacks[lang] {
+		add(i, true)
 	}
 	less := func(ai, bi int, at, bt string) int {
 		if d := ix.pages[ai].fm.Order - ix.pages[bi].fm.Order; d != 0 {
@@ -197,22 +229,29 @@ func (ix *index) sections(lang i18n.Lang) []navSection {
 	for _, s := range bySec {
 		slices.SortStableFunc(s.Pages, func(x, y navItem) int {
 			// The language's home page comes first.
-			if xi, yi := ix.pages[x.index].rel == "index", ix.pages[y.index].rel == "index"; xi != yi {
+			if xi, yi := ix.pages[x.page].rel == "index", ix.pages[y.page].rel == "index"; xi != yi {
 				if xi {
 					return -1
 				}
 				return 1
 			}
-			return less(x.index, y.index, x.Title, y.Title)
+			return less(x.page, y.page, x.Title, y.Title)
 		})
+	}
+	// A section's index page is its language's, or the one that stands in.
+	indexPage := func(s *navSection) int {
+		if s.index >= 0 || s.url == "" {
+			return s.index
+		}
+		return ix.byKey[strings.TrimSuffix(s.url, ".html")+".md"]
 	}
 	slices.SortStableFunc(secs, func(x, y string) int {
 		if x == "" || y == "" {
 			return strings.Compare(x, y)
 		}
-		xs, ys := bySec[x], bySec[y]
-		if xs.index >= 0 && ys.index >= 0 {
-			return less(xs.index, ys.index, xs.Title, ys.Title)
+		xi, yi := indexPage(bySec[x]), indexPage(bySec[y])
+		if xi >= 0 && yi >= 0 {
+			return less(xi, yi, bySec[x].Title, bySec[y].Title)
 		}
 		return strings.Compare(x, y)
 	})
@@ -255,6 +294,18 @@ func (ix *index) sectionOrder(s navSection) []int {
 		}
 	}
 	return order
+}
+
+// sectionHref returns the link from the page at from to section s's
+// index page, or "" when it has none.
+func (rn *renderer) sectionHref(s navSection, from string) string {
+	switch {
+	case s.index >= 0:
+		return relURL(from, rn.pages[s.index].url())
+	case s.url != "":
+		return relURL(from, s.url)
+	}
+	return ""
 }
 
 // contentsURL returns the output path of a language's contents page.
@@ -341,9 +392,7 @@ func (rn *renderer) tocSectionCached(l i18n.Lang, from string, k int) (template.
 // page for the others.
 func (rn *renderer) tocSection(l i18n.Lang, from string, k, start int) (template.HTML, error) {
 	s := rn.nav.secs[l][k]
-	if s.index >= 0 {
-		s.Href = relURL(from, rn.pages[s.index].url())
-	}
+	s.Href = rn.sectionHref(s, from)
 	all := s.Pages
 	if len(all) > tocFull {
 		end := start + 2*tocAround + 1
@@ -371,16 +420,14 @@ func (rn *renderer) tocSection(l i18n.Lang, from string, k, start int) (template
 // contentsPages makes the contents page of every language that has one:
 // the whole table of contents, every page listed.
 func (rn *renderer) contentsPages() error {
-	for _, l := range i18n.Langs {
+	for _, l := range rn.cfg.Languages {
 		if !rn.nav.contents[l] {
 			continue
 		}
 		url := contentsURL(l)
 		var secs []navSection
 		for _, s := range rn.nav.secs[l] {
-			if s.index >= 0 {
-				s.Href = relURL(url, rn.pages[s.index].url())
-			}
+			s.Href = rn.sectionHref(s, url)
 			s.Pages = slices.Clone(s.Pages)
 			for j := range s.Pages {
 				s.Pages[j].Href = relURL(url, s.Pages[j].url)
@@ -402,7 +449,7 @@ func (rn *renderer) contentsPages() error {
 			CSP:     CSP,
 			Profile: l.F("footer.profile", "profile", profileName(l, rn.cfg.Rules)),
 		}
-		for _, other := range i18n.Langs {
+		for _, other := range rn.cfg.Languages {
 			if rn.nav.contents[other] {
 				v.Alternates = append(v.Alternates, alternate{
 					Lang: other, Name: other.T("lang.name"),

@@ -72,7 +72,7 @@ type quarterRow struct{ Where, White, Black, What string }
 
 // notationPages writes the notation page of every language.
 func (rn *renderer) notationPages() error {
-	for _, l := range i18n.Langs {
+	for _, l := range rn.cfg.Languages {
 		if err := rn.notationPage(l); err != nil {
 			return err
 		}
@@ -125,7 +125,7 @@ func (rn *renderer) notationPage(l i18n.Lang) error {
 		CSP:         CSP,
 		Profile:     l.F("footer.profile", "profile", profileName(l, rn.cfg.Rules)),
 	}
-	for _, other := range i18n.Langs {
+	for _, other := range rn.cfg.Languages {
 		pv.Alternates = append(pv.Alternates, alternate{
 			Lang: other, Name: other.T("lang.name"),
 			Href: relURL(url, notationURL(other)),

@@ -32,7 +32,7 @@ type printPage struct {
 // printDocs makes the print document of every game's section that has
 // one, from the pages' texts for it (pages, by page index).
 func (rn *renderer) printDocs(pages []*pageOutput) error {
-	for _, l := range i18n.Langs {
+	for _, l := range rn.cfg.Languages {
 		for k, s := range rn.nav.secs[l] {
 			if !rn.nav.printed(l, k) {
 				continue
@@ -47,7 +47,7 @@ func (rn *renderer) printDocs(pages []*pageOutput) error {
 				CSP:         CSP,
 				Profile:     l.F("footer.profile", "profile", profileName(l, rn.cfg.Rules)),
 			}
-			for _, other := range i18n.Langs {
+			for _, other := range rn.cfg.Languages {
 				if other == l || rn.nav.printedGame(other, s.game) {
 					v.Alternates = append(v.Alternates, alternate{
 						Lang: other, Name: other.T("lang.name"),

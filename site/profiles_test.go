@@ -131,7 +131,7 @@ func TestChangesSincePreviousBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := third.Compare(first.Manifest()).String(); got != "changes since the previous build:\n  1 page with changed text: ru/rules.html" {
+	if got := third.Compare(first.Manifest()).String(); got != "changes since the previous build, 1 file:\n  1 page with changed text: ru/rules.html" {
 		t.Errorf("a paragraph added: %q", got)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"sync"
 	"testing/fstest"
 
+	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/site/memo"
 	"github.com/nardydocs/nardydocs/site/outdir"
 )
@@ -104,8 +105,14 @@ func Publish(ctx context.Context, opt Options, t Target) (*Published, error) {
 		var files fs.FS
 		if input, files, err = Snapshot(opt, opt.Version, t.ModulesKey); err == nil {
 			opt.FS = files
-			if prev.input == input && outdir.Intact(t.Dir, prev.files, stamps) {
+			// The site is left as it is only when the memo still has what
+			// its build warned of, to say it again.
+			var warns warnings
+			if prev.input == input && m.Get(warningsKey(input), &warns) && outdir.Intact(t.Dir, prev.files, stamps) {
 				s := &Site{Pages: prev.pages, Figures: prev.figureCount, Digests: prev.files, Input: input}
+				for _, w := range warns.List {
+					s.Warnings.Add(engine.Pos{File: w.File, Line: w.Line, Col: w.Col}, w.Msg)
+				}
 				return &Published{Site: s, Unchanged: true}, nil
 			}
 		} else {
@@ -154,6 +161,13 @@ func Publish(ctx context.Context, opt Options, t Target) (*Published, error) {
 	if m != nil {
 		p.Hits, p.Misses = m.Counts()
 		m.Put(stampsKey, newStamps)
+		if input != "" {
+			var warns warnings
+			for _, w := range s.Warnings {
+				warns.List = append(warns.List, warning{w.Pos.File, w.Pos.Line, w.Pos.Col, w.Msg})
+			}
+			m.Put(warningsKey(input), warns)
+		}
 		if key := modulesKey(t.ModulesKey); key != "" && modules != nil {
 			m.Put(key, modules)
 		}
@@ -211,6 +225,20 @@ func forgetGone(dir, self string) {
 // stampsKey is the memo's key of the stamps of the site its builds left
 // in their directory.
 const stampsKey = "nardydocs output stamps 1"
+
+// warningsKey is the memo's key of the warnings of a build of input:
+// a build that finds its site as it left it says them again.
+func warningsKey(input string) string { return "nardydocs warnings 1 " + input }
+
+// warnings are a build's warnings as the memo keeps them.
+type warnings struct{ List []warning }
+
+// warning is one of them.
+type warning struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
 
 // modulesKey is the memo's key of the further files of key (their names
 // and digests), or "" when key is not known.
@@ -341,6 +369,9 @@ func fingerprint(opt Options, program, extra string, keep bool) (string, fstest.
 	field(strings.Join(opt.Rules, "\x00"))
 	field(opt.BaseURL)
 	field(strconv.FormatBool(opt.Checker))
+	field(opt.Translations.String())
+	field(strconv.FormatBool(opt.Drafts))
+	field(strconv.FormatBool(opt.OverridePinned))
 	field(opt.Templates)
 	var files fstest.MapFS
 	if keep {

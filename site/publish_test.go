@@ -280,8 +280,8 @@ func TestPublishWithMemo(t *testing.T) {
 		}
 	}
 	pr.edit("ru/long/head.md", func(s string) string { return s + "\nИ ещё.\n" })
-	if p := pr.publish("another paragraph"); p.Misses != 1 || p.Changes.String() != "changes since the previous build:\n  1 page with changed text: ru/long/head.html" {
-		t.Errorf("a paragraph added: %d missed, want 1 (its page); changes %q", p.Misses, p.Changes)
+	if p := pr.publish("another paragraph"); p.Misses != 1 || p.Changes.String() != "changes since the previous build, 2 files:\n  1 page with changed text: ru/long/head.html\n  1 print document: ru/long/print.html" {
+		t.Errorf("a paragraph added: %d missed, want 1 (its page); changes %q (the page and its section's booklet)", p.Misses, p.Changes)
 	}
 	// A file of the site damaged by hand is made again, never taken.
 	for k, damage := range []func(){

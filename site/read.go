@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -29,6 +30,37 @@ type source struct {
 	cfg   Config
 	tmpl  *templates.Set // nil when they did not load: that is a problem
 	pages []*page
+	// warns are what the build tells without failing: a page missing in
+	// a language with translations: fallback, a language directory the
+	// site does not build, a link to a draft shown with the drafts.
+	warns engine.ErrorList
+	// drafts holds the pages left out as drafts, by key ("ru/new.md"):
+	// a link to one is a problem, and so is a translation of one.
+	drafts map[string]bool
+	// override holds the rules Options.Rules changes, as "key=value"
+	// words, when they apply over the pages' and blocks' own rules too
+	// (Options.OverridePinned).
+	override []string
+	// absent lists the site's languages whose directory is missing: its
+	// pages are not missing translations of the others.
+	absent []i18n.Lang
+}
+
+// leaveOutDrafts leaves the drafts out of the pages to build, and their
+// problems out of errs: a draft is the author's work in progress.
+func (s *source) leaveOutDrafts(errs *engine.ErrorList) {
+	s.drafts = map[string]bool{}
+	files := map[string]bool{}
+	s.pages = slices.DeleteFunc(s.pages, func(p *page) bool {
+		if p.fm.Draft {
+			s.drafts[p.key()] = true
+			files[p.file] = true
+		}
+		return p.fm.Draft
+	})
+	if len(files) > 0 {
+		*errs = slices.DeleteFunc(*errs, func(e *engine.Error) bool { return files[e.Pos.File] })
+	}
 }
 
 // read reads the configuration, the templates and every page. Problems
@@ -46,6 +78,7 @@ func read(opt Options, files fs.FS) (*source, engine.ErrorList, error) {
 		}
 		s.cfg.BaseURL = u
 	}
+	own := s.cfg.Rules
 	for _, kv := range opt.Rules {
 		for _, w := range strings.Fields(kv) {
 			if err := s.cfg.Rules.Set(w); err != nil {
@@ -53,12 +86,18 @@ func read(opt Options, files fs.FS) (*source, engine.ErrorList, error) {
 			}
 		}
 	}
+	if opt.OverridePinned {
+		s.override = overrideWords(own, s.cfg.Rules)
+	}
 	tmpl, err := templates.Load(opt.Templates, templateFuncs)
 	if err != nil {
 		errs = append(errs, engine.AsList(err)...)
 	}
 	s.tmpl = tmpl
 	s.pages = s.loadPages(&errs)
+	if !opt.Drafts {
+		s.leaveOutDrafts(&errs)
+	}
 	return s, errs, nil
 }
 
@@ -69,15 +108,6 @@ const ConfigFile = "nardydocs.yaml"
 // oldConfigFile is the configuration file's former name.
 const oldConfigFile = "nardydocs.conf"
 
-// Config is the site-wide configuration.
-type Config struct {
-	// BaseURL is the absolute address the site is published at, used in
-	// sitemap.xml and the hreflang links ("https://nardy.example/").
-	BaseURL string
-	// Rules is the site-wide rule profile; pages and blocks override it.
-	Rules engine.Rules
-}
-
 // frontMatter is what a page says about itself between "---" lines.
 type frontMatter struct {
 	Title       string
@@ -87,9 +117,13 @@ type frontMatter struct {
 	HasGame     bool
 	Rules       engine.Rules
 	RulesText   string
+	RulesLine   int // the line of "rules:", when the page has one
 	// Sheet is set by "print: sheet": the page is a one-page summary,
 	// printed compact on one A4 sheet.
 	Sheet bool
+	// Draft is set by "draft: true": the page is built only with the
+	// drafts (serve, build --drafts), marked as a draft.
+	Draft bool
 	// broken is set when the front matter could not be read, so that
 	// the blocks it gives their game and rules to are not judged.
 	broken bool
@@ -120,9 +154,9 @@ func (s *source) contentPath(name string) string {
 }
 
 // loadConfig reads the site's configuration file, if there is one: a
-// YAML mapping of "base-url" and "rules".
+// YAML mapping of the keys config.go describes.
 func (s *source) loadConfig(errs *engine.ErrorList) Config {
-	cfg := Config{BaseURL: "/"}
+	cfg := defaultConfig()
 	if _, err := fs.Stat(s.files, oldConfigFile); err == nil {
 		errs.Add(engine.Pos{File: s.contentPath(oldConfigFile)}, "the configuration file is now "+ConfigFile+" (YAML, the same \"key: value\" lines): rename it")
 	}
@@ -136,30 +170,7 @@ func (s *source) loadConfig(errs *engine.ErrorList) Config {
 		return cfg
 	}
 	data = textOf(data, name, errs)
-	for _, e := range yamlMapping(data, name, 0, errs) {
-		val, ok := e.text(errs)
-		if !ok {
-			continue
-		}
-		switch e.key {
-		case "base-url":
-			u, msg := baseURL(val)
-			if msg != "" {
-				errs.Add(e.at, "base-url "+strconv.Quote(val)+": "+msg)
-				continue
-			}
-			cfg.BaseURL = u
-		case "rules":
-			r, err := engine.ParseRules(cfg.Rules, val)
-			if err != nil {
-				errs.Add(e.at, err.Error())
-			}
-			cfg.Rules = r
-		default:
-			errs.Add(e.keyAt, "unknown key "+strconv.Quote(e.key)+"; known: base-url, rules")
-		}
-	}
-	return cfg
+	return readConfig(yamlMapping(data, name, 0, errs), name, s.files, errs)
 }
 
 // baseURL checks the address a site is published at: an absolute http or
@@ -193,15 +204,25 @@ func (s *source) loadPages(errs *engine.ErrorList) []*page {
 		return nil
 	}
 	for _, e := range entries {
-		if e.IsDir() && !i18n.Lang(e.Name()).Valid() {
-			errs.Add(engine.Pos{File: s.contentPath(e.Name())}, "unknown language directory; the site's languages are ru and uk")
+		l := i18n.Lang(e.Name())
+		switch {
+		case !e.IsDir() || s.cfg.logoDir != "" && e.Name() == s.cfg.logoDir:
+		case !l.Valid():
+			errs.Add(engine.Pos{File: s.contentPath(e.Name())}, "unknown language directory; nardydocs writes pages in ru and uk")
+		case !s.hasLang(l):
+			s.warns.Add(engine.Pos{File: s.contentPath(e.Name())}, "not built: the site's languages are "+langList(s.cfg.Languages)+` ("languages:" in `+ConfigFile+")")
 		}
 	}
 	var pages []*page
-	for _, lang := range i18n.Langs {
+	for _, lang := range s.cfg.Languages {
 		root := string(lang)
 		if _, err := fs.Stat(s.files, root); err != nil {
-			errs.Add(engine.Pos{File: s.contentPath(root)}, "missing language directory")
+			msg := "missing language directory"
+			if len(i18n.Langs) > 1 {
+				msg += `; create it, or leave ` + root + ` out of "languages:" in ` + ConfigFile
+			}
+			errs.Add(engine.Pos{File: s.contentPath(root)}, msg)
+			s.absent = append(s.absent, lang)
 			continue
 		}
 		s.walkPages(lang, root, nil, &pages, errs)
@@ -252,6 +273,9 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 		rel := strings.TrimSuffix(strings.TrimPrefix(name, string(lang)+"/"), ".md")
 		p := &page{lang: lang, rel: rel, file: s.contentPath(name), src: textOf(data, s.contentPath(name), errs)}
 		p.fm = parseFrontMatter(p, s.cfg.Rules, errs)
+		for _, w := range s.override {
+			_ = p.fm.Rules.Set(w) // words of valid keys and values
+		}
 		*pages = append(*pages, p)
 		return nil
 	})
@@ -360,14 +384,22 @@ func parseFrontMatter(p *page, base engine.Rules, errs *engine.ErrorList) frontM
 				errs.Add(e.at, err.Error())
 				fm.broken = true
 			}
-			fm.Rules, fm.RulesText = r, val
+			fm.Rules, fm.RulesText, fm.RulesLine = r, val, e.keyAt.Line
 		case "print":
 			if val != "sheet" {
 				errs.Add(e.at, "print "+strconv.Quote(val)+`: write "sheet" (a one-page summary, printed on one sheet)`)
 			}
 			fm.Sheet = val == "sheet"
+		case "draft":
+			switch val {
+			case "true":
+				fm.Draft = true
+			case "false":
+			default:
+				errs.Add(e.at, "draft "+strconv.Quote(val)+`: write "true" (the page is left out of the built site until it says "false", or the line is gone) or "false"`)
+			}
 		default:
-			errs.Add(e.keyAt, "unknown front matter key "+strconv.Quote(e.key)+"; known: title, description, order, game, rules, print")
+			errs.Add(e.keyAt, "unknown front matter key "+strconv.Quote(e.key)+"; known: title, description, order, game, rules, print, draft")
 		}
 	}
 	switch {
@@ -392,6 +424,12 @@ func parseFrontMatter(p *page, base engine.Rules, errs *engine.ErrorList) frontM
 	}
 	p.src = append(blank, src[n:]...)
 	return fm
+}
+
+// overrideWords returns the rules that to changes in from, as
+// "key=value" words in documented order, of both games.
+func overrideWords(from, to engine.Rules) []string {
+	return append(to.Diff(from, engine.Long), to.Diff(from, engine.Short)...)
 }
 
 // section returns the first directory of a page path ("long" for

@@ -179,11 +179,14 @@ func TestFrontMatterYAML(t *testing.T) {
 		want  string // the one problem, after "content/ru/index.md:"
 	}{
 		{"title: Главная\ndescription: \"С двоеточием: в кавычках\"\norder: 3\n", ""},
-		{"title: Главная\ndescription: Без кавычек: так нельзя\n", "3:14: YAML: mapping value is not allowed in this context"},
+		{"title: Главная\ndescription: Без кавычек: так нельзя\n", `3:14: YAML: the value holds ": ", so quote it: description: "Без кавычек: так нельзя"`},
+		{"title: Главная\ndescription: Её \"имя\": так\r\n", `3:14: YAML: the value holds ": ", so quote it: description: "Её \"имя\": так"`},
+		{"title: Главная\n\torder: 3\n", "3:1: YAML: a tab: indent with spaces, not tabs"},
+		{"title: Главная\ngame:\tlong\n", ""}, // a tab between a key and its value is a space
 		{"title: Главная\norder: три\n", "3:8: order \"три\": write a whole number"},
 		{"title: Главная\ngame: chess\n", "3:7: game \"chess\": write \"long\" or \"short\""},
 		{"title: Главная\ntitle: Снова\n", "3:1: duplicate key \"title\" (first on line 2)"},
-		{"title: Главная\ncolour: red\n", "3:1: unknown front matter key \"colour\"; known: title, description, order, game, rules, print"},
+		{"title: Главная\ncolour: red\n", "3:1: unknown front matter key \"colour\"; known: title, description, order, game, rules, print, draft"},
 		{"title: [a, b]\n", "2:8: \"title\" takes one value on its line, not a list or a mapping"},
 		{"description: нет заголовка\n", "1:1: the front matter has no \"title:\""},
 		{"- title\n", "2:1: expected \"key: value\" lines"},

@@ -223,7 +223,7 @@ func (rn *renderer) figure(i int, n *markdown.Figure, num int, blk *block.Block,
 	base := engine.Pos{File: p.file, Line: n.Line, Col: n.Col}
 	in := &figureInput{
 		Checker: rn.opt.Checker, Lang: p.lang, Page: p.url(), Num: num, Source: n.Source,
-		Rules: p.fm.Rules.Profile(), Named: an.namedBefore(num), Print: prefix, blk: blk, tab: tab,
+		Rules: p.fm.Rules.Profile(), Override: rn.override, Named: an.namedBefore(num), Print: prefix, blk: blk, tab: tab,
 	}
 	if p.fm.HasGame {
 		in.Game = p.fm.Game.String()
@@ -318,6 +318,14 @@ type pageView struct {
 	Script      *scriptView
 	// Sheet marks a one-page summary ("print: sheet"), printed compact.
 	Sheet bool
+	// Site is the site's name in the page's language; Logo the address
+	// of its logo from the page, or "" for none.
+	Site, Logo string
+	// Edit is the address where the page's source is edited (edit-url),
+	// or "" for none.
+	Edit string
+	// Draft marks a draft, built with the drafts.
+	Draft bool
 }
 
 // minSections is how many second-level headings make a page long enough
@@ -342,7 +350,10 @@ func (rn *renderer) view(i int) (pageView, error) {
 		CSP:         CSP,
 		Profile:     profileText(p),
 		Sheet:       p.fm.Sheet,
+		Edit:        rn.editURL(p),
+		Draft:       p.fm.Draft,
 	}
+	rn.dress(&v)
 	if w := rn.res[i].script; w != "" {
 		v.Script = &scriptView{Exec: relURL(url, wasm.Exec), Loader: relURL(url, "checker.js"), Wasm: relURL(url, w)}
 	}
@@ -350,7 +361,7 @@ func (rn *renderer) view(i int) (pageView, error) {
 		v.Sections = s
 	}
 	v.Prev, v.Next = rn.neighbours(i)
-	for _, l := range i18n.Langs {
+	for _, l := range rn.cfg.Languages {
 		j, ok := rn.byKey[pageKey(l, p.rel)]
 		if !ok {
 			continue
@@ -366,8 +377,35 @@ func (rn *renderer) view(i int) (pageView, error) {
 	return v, err
 }
 
+// dress fills in what every page of the site shows of it: its name in
+// the page's language and its logo.
+func (rn *renderer) dress(v *pageView) {
+	v.Site = rn.title(v.L)
+	if home := rn.home(v.L); home != string(v.L)+"/index.html" {
+		v.Home = v.Root + escapePath(home)
+	}
+	if rn.cfg.Logo != "" {
+		v.Logo = v.Root + logoFile(rn.cfg.Logo)
+	}
+}
+
+// home returns the output path of language l's home page: its index
+// page, or the other language's that stands in for it (translations:
+// fallback).
+func (ix *index) home(l i18n.Lang) string {
+	if _, ok := ix.byKey[pageKey(l, "index")]; !ok {
+		for _, i := range ix.fallbacks[l] {
+			if ix.pages[i].rel == "index" {
+				return ix.pages[i].url()
+			}
+		}
+	}
+	return string(l) + "/index.html"
+}
+
 // layout sets a page's text in the layout, as v fills it in.
 func (rn *renderer) layout(v pageView, body []byte) ([]byte, error) {
+	rn.dress(&v)
 	v.Content = template.HTML(body)
 	var b bytes.Buffer
 	b.Grow(len(body) + 16<<10)

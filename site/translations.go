@@ -231,22 +231,42 @@ func playNotation(pl *engine.Play) string {
 	return pl.Notation()
 }
 
-// checkTranslations reports pages that exist in one language only, and
-// pages whose figures teach something else than their translation's. A
-// page whose front matter could not be read is not compared, nor what a
-// figure's problems explain (see partialFacts): those problems are
-// reported already.
+// checkTranslations reports pages that exist in some of the site's
+// languages only, and pages whose figures teach something else than their
+// translation's. A page whose front matter could not be read is not
+// compared, nor what a figure's problems explain (see partialFacts):
+// those problems are reported already. With translations: fallback, a
+// missing page is a warning, and the language's table of contents lists
+// the page of the first language that has it (ix.fallbacks).
 func (ix *index) checkTranslations(errs *engine.ErrorList) {
+	fallback := ix.translations() == Fallback
+	ix.fallbacks = map[i18n.Lang][]int{}
+	listed := map[string]bool{} // "uk/extra.md": has its fallback
 	for i, p := range ix.pages {
-		for _, l := range i18n.Langs {
-			if l == p.lang {
+		for _, l := range ix.cfg.Languages {
+			key := pageKey(l, p.rel)
+			if _, ok := ix.byKey[key]; ok || l == p.lang || slices.Contains(ix.absent, l) {
 				continue
 			}
-			if _, ok := ix.byKey[pageKey(l, p.rel)]; !ok {
-				errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "missing translation: "+ix.missingTranslation(l, p)+" does not exist")
+			at := engine.Pos{File: p.file, Line: 1, Col: 1}
+			missing := "missing translation: " + ix.missingTranslation(l, p) + " does not exist"
+			if ix.drafts[key] {
+				missing = "its translation " + ix.missingTranslation(l, p) + ` is a draft ("draft: true"), left out of the build`
+			}
+			switch {
+			case fallback && !listed[key]:
+				listed[key] = true
+				ix.fallbacks[l] = append(ix.fallbacks[l], i)
+				ix.warns.Add(at, missing+"; the "+langName(l)+" contents list this page instead (translations: fallback)")
+			case fallback:
+				ix.warns.Add(at, missing)
+			case ix.drafts[key]:
+				errs.Add(at, missing+`: mark both pages as drafts, or neither (or set "translations: fallback" in `+ix.contentPath(ConfigFile)+")")
+			default:
+				errs.Add(at, missing+`; write it, or set "translations: fallback" in `+ix.contentPath(ConfigFile))
 			}
 		}
-		first := i18n.Langs[0]
+		first := ix.cfg.Languages[0]
 		if p.lang == first {
 			continue
 		}

@@ -55,7 +55,7 @@ type taskView struct {
 // worksheets makes, for every language and game with exercises, the
 // worksheet page (the table of contents links it).
 func (rn *renderer) worksheets() error {
-	for _, l := range i18n.Langs {
+	for _, l := range rn.cfg.Languages {
 		for _, g := range []engine.Game{engine.Long, engine.Short} {
 			var list []exercise
 			for _, i := range rn.nav.order[l] {
@@ -104,7 +104,7 @@ func (rn *renderer) worksheet(l i18n.Lang, g engine.Game, list []exercise) error
 		CSP:         CSP,
 		Profile:     rn.worksheetProfile(l, g),
 	}
-	for _, other := range i18n.Langs {
+	for _, other := range rn.cfg.Languages {
 		if other != l && !rn.nav.worksheet[other][g] {
 			continue
 		}

@@ -36,7 +36,8 @@ func yamlMapping(src []byte, file string, line int, errs *engine.ErrorList) []ya
 	}
 	f, err := parser.ParseBytes(src, 0, parser.AllowDuplicateMapKey()) // reported below, in file lines
 	if err != nil {
-		errs.Add(yamlErrorPos(err, file, line), "YAML: "+yamlMessage(err))
+		at := yamlErrorPos(err, file, line)
+		errs.Add(at, yamlProblem(yamlMessage(err), src, at, line))
 		return nil
 	}
 	var out []yamlEntry

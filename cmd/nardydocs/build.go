@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -28,6 +29,10 @@ type siteFlags struct {
 	cacheDir  string
 	noCache   bool
 	quiet     bool
+	drafts    bool
+	// translations is how a missing translation is taken when
+	// nardydocs.yaml does not say: strict for build, fallback for serve.
+	translations site.Translations
 }
 
 func (f *siteFlags) register(cmd *cobra.Command) {
@@ -63,8 +68,43 @@ func (f *siteFlags) registerChecker(cmd *cobra.Command) {
 	fl.BoolVar(&f.noCache, "no-cache", false, "build everything again, even when nothing changed, and compile the checker without reading or writing the cache")
 }
 
+// registerDrafts adds --drafts, whose default is the command's: serve
+// shows the drafts, build leaves them out.
+func (f *siteFlags) registerDrafts(cmd *cobra.Command, def bool) {
+	usage := `build the pages whose front matter says "draft: true" too, each marked as a draft`
+	if def {
+		usage = `show the pages whose front matter says "draft: true", each marked as a draft (--drafts=false leaves them out, as build does)`
+	}
+	cmd.Flags().BoolVar(&f.drafts, "drafts", def, usage)
+}
+
 func (f *siteFlags) options() site.Options {
-	return site.Options{Content: f.content, Templates: f.templates, Jobs: f.jobs, Rules: f.rules, BaseURL: f.baseURL, Checker: !f.noChecker}
+	return site.Options{Content: f.content, Templates: f.templates, Jobs: f.jobs, Rules: f.rules, BaseURL: f.baseURL, Checker: !f.noChecker, Drafts: f.drafts, Translations: f.translations}
+}
+
+// checkContent says, before anything is built, that the content
+// directory is missing (the command was run outside a site) or is not a
+// directory.
+func (f *siteFlags) checkContent() error {
+	info, err := os.Stat(f.content)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && f.content == "content":
+		return errors.New(`no content directory here: create a site with "nardydocs new DIR" and run nardydocs in it, or give --content DIR`)
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("--content %s: no such directory; create a site with \"nardydocs new DIR\"", f.content)
+	case err != nil:
+		return fmt.Errorf("--content %s: %w", f.content, err)
+	case !info.IsDir():
+		return fmt.Errorf("--content %s: not a directory; give the directory that holds ru/ and uk/", f.content)
+	}
+	return nil
+}
+
+// printWarnings prints a build's warnings, one a line.
+func printWarnings(w io.Writer, s *site.Site) {
+	for _, e := range s.Warnings {
+		fmt.Fprintln(w, site.WarningLine(e))
+	}
 }
 
 // cacheRoot is the directory of the cache of compiled checker modules:
@@ -161,12 +201,31 @@ func newBuildCmd() *cobra.Command {
 computed by the rules engine, into the output directory. The new site
 replaces the old one in one step, and only when the whole build succeeded.
 
+On any problem it prints every one as "path:line:col: message", fails, and
+leaves the previous site as it was; what does not stop it (a page missing
+in one language, with "translations: fallback") it prints as
+"path:line:col: warning: message". Then it says which files changed since
+the previous build: pages whose text, figures or navigation changed, the
+figures row by row, the print documents, the other files.
+
+Pages with "draft: true" are left out unless --drafts is given; a missing
+translation fails the build unless nardydocs.yaml says "translations:
+fallback".
+
 The output directory must be nardydocs' own: absent, empty, or written by
 an earlier build. A directory holding other files is refused unless
 --force is given; the content directory, a directory inside it or one
-that contains it is always refused.`,
+that contains it is always refused. A build when nothing changed leaves
+the site as it is (--no-cache builds everything again).`,
+		Example: `  nardydocs build
+  nardydocs build --out site --base-url https://example.org/rules/
+  nardydocs build --drafts --out preview     # the drafts too, marked
+  nardydocs build --rules no-draws --out no-draws --no-checker`,
 		Args: maxArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := f.checkContent(); err != nil {
+				return err
+			}
 			start := time.Now()
 			t := site.Target{Dir: out, Force: force}
 			// What the previous build made is kept in the memo, unless
@@ -200,6 +259,7 @@ that contains it is always refused.`,
 			if err != nil {
 				return buildError(cmd, err)
 			}
+			printWarnings(cmd.ErrOrStderr(), s.Site)
 			took := time.Since(start).Round(time.Millisecond)
 			if s.Unchanged {
 				fmt.Fprintf(f.say(cmd), "built %s, %s, %s into %s in %s: nothing changed\n",
@@ -216,6 +276,7 @@ that contains it is always refused.`,
 	f.register(cmd)
 	f.registerChecker(cmd)
 	f.registerQuiet(cmd)
+	f.registerDrafts(cmd, false)
 	cmd.Flags().StringVar(&out, "out", "public", "output directory")
 	cmd.Flags().BoolVar(&force, "force", false, "write into an output directory that holds files nardydocs did not write (never the content directory or a directory around it)")
 	return cmd
@@ -226,26 +287,41 @@ func newCheckCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "check",
 		Short: "Report every problem in the content without writing anything",
-		Args:  maxArgs(0),
+		Long: `Reads and computes the whole site as build does — every block, every claim
+("expect:" lines), every link and translation, the templates — and
+prints every problem as "path:line:col: message", and the warnings, but
+writes nothing. The exit status is 1 when there is a problem, so check
+fits a commit hook or a CI step. Drafts are left out, as by build,
+unless --drafts is given.`,
+		Example: `  nardydocs check
+  nardydocs check --drafts --quiet       # problems only, the drafts' too
+  nardydocs check --rules club           # does the content hold under club rules?`,
+		Args: maxArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := f.checkContent(); err != nil {
+				return err
+			}
 			// The forms of the checker are rendered (and so checked);
 			// its modules are not needed.
 			s, err := site.Check(cmd.Context(), f.options())
 			if err != nil {
 				return buildError(cmd, err)
 			}
+			printWarnings(cmd.ErrOrStderr(), s)
 			fmt.Fprintf(f.say(cmd), "ok: %s, %s\n", count(s.Pages, "page"), count(s.Figures, "figure"))
 			return nil
 		},
 	}
 	f.register(cmd)
 	f.registerQuiet(cmd)
+	f.registerDrafts(cmd, false)
 	return cmd
 }
 
 func newDiffCmd() *cobra.Command {
 	var f siteFlags
 	var other []string
+	var overridePinned bool
 	cmd := &cobra.Command{
 		Use:   "diff --rules key=value …",
 		Short: "Show which figures would change under other rules, without writing anything",
@@ -255,8 +331,16 @@ would change (a page and its translation on one line, with the rows as
 they are and as they would be) and the claims ("expect:" lines) that would
 no longer hold, so an editor knows which paragraphs to rewrite.
 
+A block or a page that sets a rule itself, with a "rules:" line, keeps it
+under the overrides; diff lists those blocks, by the line that sets the
+rule, in both languages. --override-pinned applies the overrides to them
+too, and shows what their figures would become.
+
 The rules are key=value overrides or a preset's name:
 ` + presetHelp(),
+		Example: `  nardydocs diff --rules no-draws
+  nardydocs diff --rules no-draws --override-pinned
+  nardydocs diff --rules head-exception=doubles --rules block-check=end-of-turn`,
 		Args: maxArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if len(other) == 0 {
@@ -268,7 +352,12 @@ The rules are key=value overrides or a preset's name:
 					return usageError{fmt.Errorf("--rules: %w", err)}
 				}
 			}
-			d, err := site.DiffRules(cmd.Context(), f.options(), other)
+			if err := f.checkContent(); err != nil {
+				return err
+			}
+			opt := f.options()
+			opt.OverridePinned = overridePinned
+			d, err := site.DiffRules(cmd.Context(), opt, other)
 			if err != nil {
 				return buildError(cmd, err)
 			}
@@ -280,6 +369,8 @@ The rules are key=value overrides or a preset's name:
 	fl.StringVar(&f.content, "content", "content", "content directory (content/ru, content/uk)")
 	fl.StringVar(&f.templates, "templates", "", "directory whose files override the embedded templates")
 	fl.StringArrayVar(&other, "rules", nil, "the rules to compare with: key=value or a preset (repeatable)")
+	fl.BoolVar(&overridePinned, "override-pinned", false, `apply the rules to the blocks and pages that set them themselves ("rules:" lines) too`)
+	f.registerDrafts(cmd, false)
 	return cmd
 }
 

@@ -81,6 +81,9 @@ its roll.`,
 			if err != nil {
 				return err
 			}
+			if isPage(src) {
+				return fmt.Errorf("%s: this is a page: give one nardy block (or use build, which writes every figure's print-theme SVG)", name)
+			}
 			var buf bytes.Buffer
 			err = site.RenderDiagram(&buf, src, o)
 			var list engine.ErrorList

@@ -52,6 +52,9 @@ func TestScripts(t *testing.T) {
 			e.Setenv("COMMANDS", filepath.SplitList(os.Getenv("PATH"))[0])
 			return nil
 		},
+		Cmds: map[string]func(*testscript.TestScript, bool, []string){
+			"serve-get": serveGet,
+		},
 		Condition: func(cond string) (bool, error) {
 			switch cond {
 			case "embedded":

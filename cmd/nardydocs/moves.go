@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -35,7 +36,13 @@ FILE) holds many blocks separated by lines containing only "---", and each
 gives one JSON object on its own line, or {"error": "...", "block": N,
 "line": L} if it is wrong (N counts the blocks from 1, L is the input line
 the block starts on). --jsonl reads its input as a stream, in bounded
-memory: a line may hold at most 64 KiB and a block 1 MiB.`,
+memory: a line may hold at most 64 KiB and a block 1 MiB.
+
+The input is a block's lines, as between a page's "` + "```nardy" + `" and "` + "```" + `"
+(docs/blocks.md), not a page: for a page, use check.`,
+		Example: `  printf 'game: long\nposition: start\ndice: 6-5\n' | nardydocs moves
+  nardydocs moves --dice 3-1 --json head.txt
+  nardydocs moves --jsonl blocks.txt > plays.jsonl`,
 		Args: maxArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.json && o.jsonl {
@@ -56,6 +63,9 @@ memory: a line may hold at most 64 KiB and a block 1 MiB.`,
 			name, src, err := readInput(cmd.InOrStdin(), args)
 			if err != nil {
 				return err
+			}
+			if isPage(src) {
+				return fmt.Errorf("%s: this is a page: give one nardy block (or use check)", name)
 			}
 			b, err := block.Parse(src, opt)
 			if err != nil {
@@ -135,6 +145,18 @@ func readInput(stdin io.Reader, args []string) (name, src string, err error) {
 		return "", "", err
 	}
 	return "<stdin>", string(data), nil
+}
+
+// isPage reports whether src is a page rather than a position block:
+// it starts with front matter ("---"), or holds a fenced block.
+func isPage(src string) bool {
+	for i, l := range slices.Collect(strings.Lines(src)) {
+		l = strings.TrimSpace(l)
+		if i == 0 && l == "---" || strings.HasPrefix(l, "```") || strings.HasPrefix(l, "~~~") {
+			return true
+		}
+	}
+	return false
 }
 
 // printBlockErrors prints a block's errors as "name:line:col: message",

@@ -27,7 +27,9 @@ func newNewCmd() *cobra.Command {
 content/uk, an example page in each (a position block, a claim the build
 checks, an exercise for the printed worksheet), content/nardydocs.yaml and
 a .gitignore for public/. Then "cd DIR && nardydocs build" builds the
-site.`,
+site. The configuration file lists every key it may set, commented out.`,
+		Example: `  nardydocs new my-rules
+  cd my-rules && nardydocs serve`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usageError{errors.New("new takes the directory to create: nardydocs new my-site")}

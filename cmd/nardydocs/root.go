@@ -49,8 +49,23 @@ func (e *flagError) Error() string { return e.err.Error() }
 
 func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
-		Use:           "nardydocs",
-		Short:         "Build the nardy rules site from Markdown with computed position blocks",
+		Use:   "nardydocs",
+		Short: "Build the nardy rules site from Markdown with computed position blocks",
+		Long: `nardydocs turns rule pages about long and short nardy, written in Markdown
+in Russian and Ukrainian, into a static site: every position block of a
+page is run through the rules engine and becomes a board diagram, a table
+of all legal moves and exact dice statistics, and a board the reader plays
+the roll on.
+
+A site is a directory with content/ru, content/uk and content/nardydocs.yaml
+(its name, languages, logo, address, rules, edit link): "nardydocs new DIR"
+creates one that builds at once. Run the other commands in that directory
+(or give --content DIR).`,
+		Example: `  nardydocs new my-rules && cd my-rules
+  nardydocs serve                  # http://127.0.0.1:8080/, rebuilt as you edit
+  nardydocs check                  # every problem, nothing written
+  nardydocs build                  # the site in public/
+  nardydocs diff --rules no-draws  # what another rule profile would change`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       versionString(),

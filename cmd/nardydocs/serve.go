@@ -8,12 +8,13 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/nardydocs/nardydocs/site"
 	"github.com/nardydocs/nardydocs/site/serve"
 	"github.com/spf13/cobra"
 )
 
 func newServeCmd() *cobra.Command {
-	var f siteFlags
+	f := siteFlags{translations: site.Fallback}
 	var port int
 	var bind string
 	cmd := &cobra.Command{
@@ -23,13 +24,24 @@ func newServeCmd() *cobra.Command {
 change under the content directory (or the --templates directory)
 rebuilds it, and the pages open in a browser reload; while the content has
 errors, the pages show them instead of stale content. Nothing is written
-to disk.`,
+to disk.
+
+serve shows what a writer wants to see: the drafts, each marked as a draft
+(--drafts=false leaves them out, as build does), and a page missing in one
+language as a warning, the other language's contents listing the page it
+has (unless nardydocs.yaml says "translations: strict").`,
+		Example: `  nardydocs serve
+  nardydocs serve --port 0                   # a free port, printed
+  nardydocs serve --bind 0.0.0.0 --port 8000 # for a phone on the same network`,
 		Args: maxArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			// The address is checked, and tried, before the site is built
 			// and the checker compiled, which can take minutes.
 			addr, err := listenAddr(bind, port)
 			if err != nil {
+				return err
+			}
+			if err := f.checkContent(); err != nil {
 				return err
 			}
 			if err := tryListen(bind, addr); err != nil {
@@ -52,6 +64,7 @@ to disk.`,
 	}
 	f.register(cmd)
 	f.registerChecker(cmd)
+	f.registerDrafts(cmd, true)
 	cmd.Flags().IntVar(&port, "port", 8080, "port to listen on (0 picks a free one)")
 	cmd.Flags().StringVar(&bind, "bind", "127.0.0.1", "address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for the local network")
 	return cmd

@@ -102,6 +102,9 @@ func (s *Server) rebuild(ctx context.Context) {
 		io.WriteString(s.log, "build failed:\n"+s.relative(err)+"\n")
 		return
 	}
+	for _, w := range built.Warnings {
+		io.WriteString(s.log, site.WarningLine(w)+"\n")
+	}
 	io.WriteString(s.log, "built "+strconv.Itoa(built.Pages)+" pages in "+time.Since(start).Round(time.Millisecond).String()+"\n")
 }
 

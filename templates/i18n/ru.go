@@ -32,6 +32,15 @@ var ru = map[string]string{
 	"game.short":  "короткие нарды",
 	"or":          "или",
 
+	// The publisher's site: a page of another language in the contents,
+	// a draft, the link to a page's source.
+	"nav.fallback": "только {lang}",
+	"lang.in.ru":   "по-русски",
+	"lang.in.uk":   "по-украински",
+	"draft.mark":   "черновик",
+	"draft.note":   "Черновик: эта страница ещё не опубликована.",
+	"edit.link":    "Редактировать эту страницу",
+
 	"roll":      "бросок|броска|бросков",
 	"play":      "вариант|варианта|вариантов",
 	"pip":       "пип|пипа|пипов",

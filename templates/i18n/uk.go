@@ -32,6 +32,15 @@ var uk = map[string]string{
 	"game.short":  "короткі нарди",
 	"or":          "або",
 
+	// The publisher's site: a page of another language in the contents,
+	// a draft, the link to a page's source.
+	"nav.fallback": "лише {lang}",
+	"lang.in.ru":   "російською",
+	"lang.in.uk":   "українською",
+	"draft.mark":   "чернетка",
+	"draft.note":   "Чернетка: цю сторінку ще не опубліковано.",
+	"edit.link":    "Редагувати цю сторінку",
+
 	"roll":      "кидок|кидки|кидків",
 	"play":      "варіант|варіанти|варіантів",
 	"pip":       "піп|піпи|піпів",
