@@ -28,7 +28,8 @@ vet:
 
 # The checker also runs compiled to WebAssembly, under Node.js, and the
 # browser tests need Debian's Chromium (and, for the accessibility audit,
-# the npm package axe-core: npm ci --prefix e2e): each is skipped, with a
+# the npm package axe-core, for the HTML check vnu-jar and Java: npm ci
+# --prefix e2e): each is skipped, with a
 # line that says so, on a machine without them (.ci/run installs them).
 WASMEXEC = $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 
@@ -40,6 +41,7 @@ test: vet
 	else echo "make test: skipping the checker's tests under WebAssembly: Node.js (node) is not installed"; fi
 	@if command -v chromium >/dev/null; then \
 		[ -f e2e/node_modules/axe-core/axe.min.js ] || echo "make test: skipping the accessibility audit: axe-core is not installed (npm ci --prefix e2e)"; \
+		{ [ -f e2e/node_modules/vnu-jar/build/dist/vnu.jar ] && command -v java >/dev/null; } || echo "make test: skipping the HTML check: it needs vnu-jar (npm ci --prefix e2e) and Java (java)"; \
 		echo 'NARDYDOCS_BROWSER=1 $(GO) test -count=1 -timeout 30m ./e2e/'; \
 		NARDYDOCS_BROWSER=1 $(GO) test -count=1 -timeout 30m ./e2e/; \
 	else echo "make test: skipping the browser tests: Chromium (chromium) is not installed"; fi
