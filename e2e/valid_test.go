@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/nardydocs/nardydocs/internal/wasm"
@@ -58,8 +60,9 @@ const vnuFromDisk = `Resource violates Content Security Policy.*`
 
 // TestHTMLValid checks every page of the built site, with the checker's
 // forms, the print documents, the worksheets, the notation page and the
-// 404 page, with the W3C Nu HTML Checker: no error and no warning (but
-// the one that checking from disk gives, vnuFromDisk).
+// 404 page, and the pages of a site with a section of n pages (its
+// contents page among them), with the W3C Nu HTML Checker: no error and
+// no warning (but the one that checking from disk gives, vnuFromDisk).
 func TestHTMLValid(t *testing.T) {
 	if os.Getenv("NARDYDOCS_BROWSER") == "" {
 		t.Skip("the HTML check runs with the browser tests: NARDYDOCS_BROWSER=1")
@@ -79,8 +82,21 @@ func TestHTMLValid(t *testing.T) {
 	if err := s.Write(dir); err != nil {
 		t.Fatal(err)
 	}
+	// And a site with a section too large for the table of contents,
+	// which has a contents page instead.
+	big, err := site.Build(ctx, site.Options{Content: "content", FS: largeSection(45)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bigDir := filepath.Join(t.TempDir(), "large")
+	if err := big.Write(bigDir); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := big.Files["ru/contents.html"]; !ok {
+		t.Fatal("the site with a large section has no contents page")
+	}
 	pages := 0
-	for _, name := range s.Paths() {
+	for _, name := range append(s.Paths(), big.Paths()...) {
 		if strings.HasSuffix(name, ".html") {
 			pages++
 		}
@@ -88,7 +104,7 @@ func TestHTMLValid(t *testing.T) {
 	if pages < 40 {
 		t.Fatalf("only %d pages built", pages)
 	}
-	cmd := exec.CommandContext(ctx, java, "-Xss8m", "-jar", jar, "--skip-non-html", "--format", "json", "--filterpattern", vnuFromDisk, dir)
+	cmd := exec.CommandContext(ctx, java, "-Xss8m", "-jar", jar, "--skip-non-html", "--format", "json", "--filterpattern", vnuFromDisk, dir, bigDir)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err = cmd.Run()
@@ -103,7 +119,8 @@ func TestHTMLValid(t *testing.T) {
 		t.Fatalf("the Nu HTML Checker's report (%v): %v\n%s%s", err, jerr, stdout.Bytes(), stderr.Bytes())
 	}
 	for _, m := range report.Messages {
-		name, _ := strings.CutPrefix(m.URL, "file:"+filepath.ToSlash(dir)+"/")
+		name, _ := strings.CutPrefix(m.URL, "file:"+filepath.ToSlash(filepath.Dir(dir))+"/")
+		name, _ = strings.CutPrefix(name, "file:"+filepath.ToSlash(filepath.Dir(bigDir))+"/")
 		kind := m.Type
 		if m.SubType != "" {
 			kind = m.SubType
@@ -118,4 +135,18 @@ func TestHTMLValid(t *testing.T) {
 		t.Errorf("the Nu HTML Checker failed without a message: %v\n%s", err, stdout.Bytes())
 	}
 	t.Logf("the Nu HTML Checker read %d pages: %d messages", pages, len(report.Messages))
+}
+
+// largeSection is a site whose long-nardy section has n pages, each in
+// both languages, of three sections.
+func largeSection(n int) fstest.MapFS {
+	files := fstest.MapFS{}
+	for _, l := range []string{"ru", "uk"} {
+		files[l+"/index.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Нарды\n---\nТекст.\n")}
+		files[l+"/long/index.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Длинные нарды\ngame: long\n---\nТекст.\n")}
+		for k := 1; k <= n; k++ {
+			files[fmt.Sprintf("%s/long/p%02d.md", l, k)] = &fstest.MapFile{Data: fmt.Appendf(nil, "---\ntitle: Страница %d\norder: %d\n---\nТекст.\n\n## Один\n\nА.\n\n## Два\n\nБ.\n\n## Три\n\nВ.\n", k, k)}
+		}
+	}
+	return files
 }
