@@ -43,7 +43,7 @@ func TestWorksheets(t *testing.T) {
 	ws := string(s.Files["ru/worksheets/long.html"])
 	// Four tasks to a sheet, in reading order; the second block sets two
 	// tasks in one cell.
-	if n := strings.Count(ws, `<section class="sheet">`); n != 2 {
+	if n := strings.Count(ws, `<div class="sheet">`); n != 2 {
 		t.Errorf("%d sheets, want 2 (5 exercises, 4 to a sheet)", n)
 	}
 	for _, frag := range []string{
