@@ -82,7 +82,7 @@ func (m Module) show(form js.Value, r Result, lang i18n.Lang) {
 	out := js.Null()
 	if form.Call("querySelector", ".board-play:not([hidden])").Truthy() {
 		// A figure's status line is under its board, outside the form.
-		root := form.Call("closest", "figure")
+		root := form.Call("closest", "figure.position")
 		if !root.Truthy() {
 			root = form
 		}

@@ -26,7 +26,7 @@ const svgNS = "http://www.w3.org/2000/svg"
 // The board is the figure's, or, on the standalone checker page, the
 // form's own; Wire is called again for each board the form gets there.
 func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
-	fig := form.Call("closest", "figure")
+	fig := form.Call("closest", "figure.position")
 	if !fig.Truthy() {
 		fig = form
 	}
