@@ -86,6 +86,10 @@ type figureView struct {
 	Editor    *editorView
 	// Legend links the notation page, from every table of moves.
 	Legend string
+	// Task is what the block's exercises ask, shown from the start; the
+	// answers (the illegal play's box, the tables of plays, the
+	// statistics) are then folded until the reader asks for them.
+	Task string
 }
 
 // drawings are a figure's SVG drawings, for the id they are drawn with:
@@ -192,6 +196,7 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 		Caption: blk.Caption,
 		Code:    engine.Code(pos, blk.Dice, blk.HasDice, blk.Rules),
 		Legend:  relURL(in.Page, notationURL(l)),
+		Task:    exerciseTask(l, blk),
 	}
 	if pos.Game == engine.Short {
 		v.GnubgID, _ = pos.GnubgID()
