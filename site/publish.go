@@ -79,12 +79,9 @@ func Publish(ctx context.Context, opt Options, t Target) (*Published, error) {
 	input := ""
 	spare := ""
 	if t.MemoDir != "" {
-		target, err := filepath.Abs(t.Dir)
+		target, err := outdir.RealPath(t.Dir)
 		if err != nil {
 			return nil, err
-		}
-		if real, err := filepath.EvalSymlinks(target); err == nil {
-			target = real
 		}
 		sum := sha256.Sum256([]byte(target))
 		dir := filepath.Join(t.MemoDir, hex.EncodeToString(sum[:10]))
@@ -109,6 +106,10 @@ func Publish(ctx context.Context, opt Options, t Target) (*Published, error) {
 			// its build warned of, to say it again.
 			var warns warnings
 			if prev.input == input && m.Get(warningsKey(input), &warns) && outdir.Intact(t.Dir, prev.files, stamps) {
+				// What a crashed build left beside the site goes, even so.
+				if err := outdir.Clean(t.Dir); err != nil {
+					return nil, err
+				}
 				s := &Site{Pages: prev.pages, Figures: prev.figureCount, Digests: prev.files, Input: input}
 				for _, w := range warns.List {
 					s.Warnings.Add(engine.Pos{File: w.File, Line: w.Line, Col: w.Col}, w.Msg)
@@ -224,7 +225,7 @@ func forgetGone(dir, self string) {
 
 // stampsKey is the memo's key of the stamps of the site its builds left
 // in their directory.
-const stampsKey = "nardydocs output stamps 1"
+const stampsKey = "nardydocs output stamps 2"
 
 // warningsKey is the memo's key of the warnings of a build of input:
 // a build that finds its site as it left it says them again.

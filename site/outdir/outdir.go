@@ -129,8 +129,22 @@ func ReadManifest(dir string) ([]byte, error) {
 }
 
 // realPath returns the absolute path of name with every symbolic link
-// resolved, also when name (or a directory at its end) does not exist yet.
+// resolved, also when name (or a directory at its end) does not exist yet,
+// and when it is a link to a directory that does not exist yet (a
+// dangling link): that directory is the path.
 func realPath(name string) (string, error) {
+	return realPathN(name, 0)
+}
+
+// RealPath returns the directory a build into dir writes: dir made
+// absolute, with every symbolic link resolved, a dangling one too.
+func RealPath(dir string) (string, error) { return realPath(dir) }
+
+// maxLinks is how many dangling links realPath follows, one to another,
+// before it calls them a loop.
+const maxLinks = 40
+
+func realPathN(name string, links int) (string, error) {
 	abs, err := filepath.Abs(name)
 	if err != nil {
 		return "", err
@@ -139,8 +153,23 @@ func realPath(name string) (string, error) {
 	for p := abs; ; p = filepath.Dir(p) {
 		if real, err := filepath.EvalSymlinks(p); err == nil {
 			return filepath.Join(append([]string{real}, rest...)...), nil
+		} else if strings.Contains(err.Error(), "too many links") {
+			return "", &Error{Dir: name, Problem: "its symbolic links make a loop"}
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return "", err
+		}
+		if info, err := os.Lstat(p); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+			to, err := os.Readlink(p)
+			if err != nil {
+				return "", err
+			}
+			if links >= maxLinks {
+				return "", &Error{Dir: name, Problem: "its symbolic links make a loop"}
+			}
+			if !filepath.IsAbs(to) {
+				to = filepath.Join(filepath.Dir(p), to)
+			}
+			return realPathN(filepath.Join(append([]string{to}, rest...)...), links+1)
 		}
 		if filepath.Dir(p) == p {
 			return abs, nil
@@ -168,12 +197,17 @@ func within(path, dir string) bool {
 }
 
 // Stamp is what a file of a built site looked like when its build ended:
-// its size, modification time and inode. (Not its change time, which
-// linking it into the next build changes.) A file with the stamp its
-// build recorded is still the file that build wrote.
+// its size, modification time, inode and change time. A file with the
+// stamp its build recorded is still the file that build wrote: an edit
+// that keeps the size and sets the modification time back still changes
+// the change time, which no program can set back. (Linking the file into
+// the next build changes it too: a build takes the stamps of its files
+// once it is done.)
 type Stamp struct {
 	Size, MTime int64
 	Ino         uint64
+	// CTime is the change time where the system tells it (Unix), else 0.
+	CTime int64
 }
 
 // Stamps are the stamps of a built site's files, by slash path, its
@@ -597,8 +631,8 @@ func (d *Dir) commit(manifest []byte) error {
 	return nil
 }
 
-// stamps returns the stamps of the site now in the target: a file linked
-// from the previous build keeps the stamp recorded for it.
+// stamps returns the stamps of the site now in the target, as it is
+// once written: linking a file changes its change time.
 func (d *Dir) stamps() Stamps {
 	st := Stamps{}
 	err := filepath.WalkDir(d.target, func(p string, e fs.DirEntry, err error) error {
@@ -610,10 +644,6 @@ func (d *Dir) stamps() Stamps {
 			return err
 		}
 		name := filepath.ToSlash(rel)
-		if old, ok := d.opt.Stamps[name]; ok && d.linked[name] {
-			st[name] = old
-			return nil
-		}
 		info, err := e.Info()
 		if err != nil {
 			return err
@@ -645,6 +675,16 @@ func removeTree(dir string) error {
 		return err
 	}
 	return os.RemoveAll(dir)
+}
+
+// Clean removes what builds that crashed left beside the output directory
+// dir (see Open), for a build that leaves the site as it is.
+func Clean(dir string) error {
+	target, err := realPath(dir)
+	if err != nil {
+		return err
+	}
+	return cleanLeftovers(filepath.Dir(target), filepath.Base(target), target)
 }
 
 // leftover reports whether name, in the directory of the output target
@@ -723,8 +763,12 @@ func swapByRenames(tmp, target string) error {
 // its build left it: with its stamp in stamps, when that has it, or else
 // with the digest the manifest names.
 func Intact(dir string, files map[string]string, stamps Stamps) bool {
+	dir, err := realPath(dir) // a link to the site: the site
+	if err != nil {
+		return false
+	}
 	seen := 0
-	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+	err = filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}

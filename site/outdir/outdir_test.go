@@ -259,6 +259,12 @@ func TestIntact(t *testing.T) {
 		func(dir string) { os.WriteFile(filepath.Join(dir, "ru", "a.html"), []byte("b"), 0o644) },
 		func(dir string) { os.WriteFile(filepath.Join(dir, "ru", "extra.html"), []byte("x"), 0o644) },
 		func(dir string) { os.Remove(filepath.Join(dir, "style.css")) },
+		func(dir string) { // the same size, the time set back
+			name := filepath.Join(dir, "ru", "a.html")
+			info, _ := os.Stat(name)
+			os.WriteFile(name, []byte("A"), 0o644)
+			os.Chtimes(name, info.ModTime(), info.ModTime())
+		},
 	} {
 		for _, stamped := range []bool{false, true} {
 			dir := filepath.Join(t.TempDir(), "public")
@@ -397,5 +403,63 @@ func TestCrash(t *testing.T) {
 				t.Errorf("exchange %v, crash after %s: left beside the output: %v", exchange, at, got)
 			}
 		}
+	}
+}
+
+// TestDanglingSymlink: an output directory given as a link to a directory
+// that does not exist yet (through another link, too) stays a link; the
+// directory it names is made and receives the site.
+func TestDanglingSymlink(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	real := filepath.Join(root, "sites", "v1")
+	link, link2 := filepath.Join(root, "public"), filepath.Join(root, "next")
+	if err := os.Symlink(filepath.Join("sites", "v1"), link2); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	if err := os.Symlink("next", link); err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(link, filepath.Join(root, "content"), false); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []site{oldSite, newSite} {
+		s.write(t, link, Options{})
+		for _, l := range []string{link, link2} {
+			if fi, err := os.Lstat(l); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+				t.Fatalf("the link %s was replaced: %v %v", l, fi, err)
+			}
+		}
+		if !holds(t, real, s) {
+			t.Errorf("the link's target: %v", readTree(t, real))
+		}
+	}
+	loop := filepath.Join(root, "loop")
+	os.Symlink("loop", loop)
+	if err := Check(loop, filepath.Join(root, "content"), false); err == nil || !strings.Contains(err.Error(), "loop") {
+		t.Errorf("a link to itself: %v", err)
+	}
+}
+
+// TestClean: what a crashed build left beside the site is removed by
+// Clean, and nothing else is.
+func TestClean(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "public")
+	oldSite.write(t, dir, Options{})
+	parent := filepath.Dir(dir)
+	for _, name := range []string{".public.new-1", ".public.old-2", ".public.new-3", "other"} {
+		os.MkdirAll(filepath.Join(parent, name), 0o755)
+	}
+	os.WriteFile(filepath.Join(parent, ".public.new-1", Manifest), []byte(Header), 0o644)
+	os.WriteFile(filepath.Join(parent, ".public.new-3", "mine.txt"), []byte("x"), 0o644)
+	if err := Clean(dir); err != nil {
+		t.Fatal(err)
+	}
+	if got := beside(dir); !slices.Equal(got, []string{".public.new-3", "other", "public"}) {
+		t.Errorf("left beside the output: %v", got)
+	}
+	if !holds(t, dir, oldSite) {
+		t.Errorf("the site: %v", readTree(t, dir))
 	}
 }
