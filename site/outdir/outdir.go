@@ -32,6 +32,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -67,7 +68,7 @@ func (e *Error) Error() string { return e.Dir + ": " + e.Problem }
 // files, unless force is set — force never allows the content directory,
 // its inside or its ancestors. A symbolic link is judged by the
 // directory it points to. A refusal is an *Error.
-func Check(dir, content string, force bool) error {
+func Check(dir, content string, force int) error {
 	out, err := realPath(dir)
 	if err != nil {
 		return err
@@ -101,10 +102,54 @@ func Check(dir, content string, force bool) error {
 	if err != nil {
 		return err
 	}
-	if len(entries) > 0 && !force {
+	if len(entries) > 0 && force < 1 {
 		return refuse("the directory holds files nardydocs did not write (%s); the build would replace them all. Choose another directory, empty it, or give --force", entries[0].Name())
 	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") && force < 2 {
+			return refuse("the directory holds %s, which the build would remove with everything else in it; choose another directory, or give --force twice (--force --force) to replace it all the same", e.Name())
+		}
+	}
 	return nil
+}
+
+// Displaced lists what a forced build into dir would remove: each entry
+// of a directory that is not a build's own, a directory with the number
+// of files it holds ("docs/ (12 files)"), in sorted order; nil for a
+// build's own directory, an empty or a missing one.
+func Displaced(dir string) []string {
+	out, err := realPath(dir)
+	if err != nil || Owned(out) {
+		return nil
+	}
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		return nil
+	}
+	var list []string
+	for _, e := range entries {
+		if !e.IsDir() {
+			list = append(list, e.Name())
+			continue
+		}
+		n := 0
+		filepath.WalkDir(filepath.Join(out, e.Name()), func(_ string, f fs.DirEntry, err error) error {
+			if err == nil && !f.IsDir() {
+				n++
+			}
+			return nil
+		})
+		list = append(list, fmt.Sprintf("%s/ (%d %s)", e.Name(), n, plural(n, "file")))
+	}
+	return list
+}
+
+// plural returns noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return noun + "s"
 }
 
 // Owned reports whether dir holds the manifest of a build.
@@ -230,6 +275,13 @@ type Options struct {
 	// and each of its files the next site has unchanged is the very file
 	// already. It should be on the output directory's file system.
 	Spare string
+	// Built, when set, names the files the previous build wrote, by
+	// slash path, as its manifest does (the values are not read): every
+	// other file of the output directory was put there by the publisher
+	// after that build (a CNAME, a folder) and is kept in the new site,
+	// unless the new site has a file of its name (see Dir.Kept). Nil
+	// keeps nothing: the whole directory is replaced.
+	Built map[string]string
 }
 
 // Dir is a site being written into a new directory beside its target
@@ -250,6 +302,20 @@ type Dir struct {
 	// removed).
 	skeleton   []string
 	spareFiles map[string]uint64
+	// foreign is set when the target held files, and no manifest, when
+	// the Dir was opened (a forced build): the old directory is removed,
+	// never kept as the spare.
+	foreign bool
+	// kept lists the publisher's files taken into the new site, lost
+	// those it did not take (Kept); inPlace is set when the site was
+	// written inside the target (InPlace).
+	kept    []string
+	lost    []Loss
+	inPlace bool
+	// How the directories and files are swapped and moved: exchangeDirs,
+	// os.Rename; the tests replace them to try a mount point, which
+	// cannot be renamed, and a file system other than the output's.
+	exchange, renameTarget, moveFile func(a, b string) error
 	// The writer goroutines and what they are given (see write).
 	writerOnce sync.Once
 	queue      chan writeJob
@@ -283,7 +349,9 @@ func Open(dir string, o Options) (*Dir, error) {
 	}
 	step("cleaned")
 	d := &Dir{target: target, opt: o, made: map[string]bool{".": true}, needed: map[string]bool{".": true},
-		intact: map[string]bool{}, linked: map[string]bool{}, placed: map[string]bool{}}
+		intact: map[string]bool{}, linked: map[string]bool{}, placed: map[string]bool{},
+		exchange: exchangeDirs, renameTarget: os.Rename, moveFile: os.Rename}
+	d.foreign = !Owned(target) && !emptyDir(target)
 	if o.Spare != "" {
 		d.fromSpare(parent, base)
 	}
@@ -497,6 +565,12 @@ func (d *Dir) clear(name, full string) error {
 		if err := os.Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
+	} else if info, err := os.Lstat(full); err == nil && info.IsDir() && len(d.skeleton) > 0 {
+		// The spare had a directory where the new site has this file
+		// (one made by hand in the site): nothing of it is the new site's.
+		if err := os.RemoveAll(full); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -576,8 +650,9 @@ func (d *Dir) prune() {
 	dirs := slices.Clone(d.skeleton)
 	slices.SortFunc(dirs, func(a, b string) int { return len(b) - len(a) }) // the deepest first
 	for _, dir := range dirs {
-		if !d.needed[dir] {
-			os.Remove(filepath.Join(d.tmp, dir))
+		full := filepath.Join(d.tmp, dir)
+		if info, err := os.Lstat(full); !d.needed[dir] && err == nil && info.IsDir() { // not a file now in its place
+			os.Remove(full)
 		}
 	}
 }
@@ -605,6 +680,9 @@ func (d *Dir) commit(manifest []byte) error {
 		return err
 	}
 	d.prune()
+	if err := d.keepTheirs(); err != nil {
+		return err
+	}
 	if err := os.WriteFile(filepath.Join(d.tmp, Manifest), manifest, 0o644); err != nil {
 		return err
 	}
@@ -616,12 +694,27 @@ func (d *Dir) commit(manifest []byte) error {
 		step("swapped")
 		return nil
 	}
-	if err := exchangeDirs(d.tmp, d.target); err != nil {
-		return swapByRenames(d.tmp, d.target)
+	if err := d.exchange(d.tmp, d.target); err != nil {
+		err = swapByRenames(d.tmp, d.target, d.renameTarget)
+		if errors.Is(err, syscall.EBUSY) {
+			// A mount point cannot be renamed: the site is written
+			// inside it, each file replaced in one step.
+			d.inPlace = true
+			return d.writeInside()
+		}
+		return err
 	}
 	step("swapped")
-	// tmp now holds the previous site: the next build's spare, or gone.
-	if d.opt.Spare == "" || os.Rename(d.tmp, d.opt.Spare) != nil {
+	// tmp now holds the previous site: the next build's spare, or gone
+	// (always, when it was not a build's: nothing of it is kept). The
+	// publisher's files are in the new site, or gone, and nowhere else.
+	for _, name := range d.kept {
+		os.Remove(filepath.Join(d.tmp, filepath.FromSlash(name)))
+	}
+	for _, l := range d.lost {
+		os.RemoveAll(filepath.Join(d.tmp, filepath.FromSlash(strings.TrimSuffix(l.Name, "/"))))
+	}
+	if d.foreign || d.opt.Spare == "" || os.Rename(d.tmp, d.opt.Spare) != nil {
 		os.RemoveAll(d.opt.Spare) // another build's, or a damaged one
 		if err := removeTree(d.tmp); err != nil {
 			return err
@@ -737,10 +830,11 @@ func emptyDir(dir string) bool {
 
 // swapByRenames replaces target by tmp in two renames, where the system
 // cannot exchange them in one: target is moved aside (to a name the next
-// build recognises), tmp moved in, and the old site removed.
-func swapByRenames(tmp, target string) error {
+// build recognises, by renameTarget), tmp moved in, and the old site
+// removed.
+func swapByRenames(tmp, target string, renameTarget func(a, b string) error) error {
 	old := filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+".old-"+strings.TrimPrefix(filepath.Base(tmp), "."+filepath.Base(target)+".new-"))
-	if err := os.Rename(target, old); err != nil {
+	if err := renameTarget(target, old); err != nil {
 		return err
 	}
 	step("moved aside")
@@ -758,10 +852,11 @@ func swapByRenames(tmp, target string) error {
 	return nil
 }
 
-// Intact reports whether the site in dir holds exactly the files its
-// manifest names (files: digests by slash path) and the manifest, each as
-// its build left it: with its stamp in stamps, when that has it, or else
-// with the digest the manifest names.
+// Intact reports whether the site in dir holds every file its manifest
+// names (files: digests by slash path) and the manifest, each as its
+// build left it: with its stamp in stamps, when that has it, or else with
+// the digest the manifest names. Other files are the publisher's, which
+// a build keeps: they do not count.
 func Intact(dir string, files map[string]string, stamps Stamps) bool {
 	dir, err := realPath(dir) // a link to the site: the site
 	if err != nil {
@@ -784,7 +879,10 @@ func Intact(dir string, files map[string]string, stamps Stamps) bool {
 		if name == Manifest {
 			listed = true
 		}
-		if !listed || !e.Type().IsRegular() {
+		if !listed {
+			return nil // the publisher's, kept by the build
+		}
+		if !e.Type().IsRegular() {
 			return errChanged
 		}
 		seen++
