@@ -360,6 +360,7 @@ func Open(dir string, o Options) (*Dir, error) {
 			return nil, err
 		}
 	}
+	register(d)
 	if err := os.Chmod(d.tmp, 0o755); err != nil {
 		d.Abort()
 		return nil, err
@@ -484,6 +485,11 @@ func (d *Dir) makeDir(dir string) error {
 	if d.made[dir] {
 		return nil
 	}
+	done, err := writing()
+	defer done()
+	if err != nil {
+		return err
+	}
 	if err := os.MkdirAll(filepath.Join(d.tmp, dir), 0o755); err != nil {
 		return err
 	}
@@ -542,6 +548,11 @@ func (d *Dir) linkOld(name, full string) bool {
 	}
 	d.mu.Unlock()
 	if d.clear(name, full) != nil {
+		return false
+	}
+	done, err := writing()
+	defer done()
+	if err != nil {
 		return false
 	}
 	if err := os.Link(filepath.Join(d.target, filepath.FromSlash(name)), full); err != nil {
@@ -613,6 +624,11 @@ func (d *Dir) write(full string, data []byte) {
 // writeNew writes data into the file full, which must not exist: never
 // into a file that may be linked from the previous site.
 func writeNew(full string, data []byte) error {
+	done, err := writing()
+	defer done()
+	if err != nil {
+		return err
+	}
 	f, err := os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
@@ -661,6 +677,7 @@ func (d *Dir) prune() {
 func (d *Dir) Abort() {
 	d.flush()
 	os.RemoveAll(d.tmp)
+	unregister(d)
 }
 
 // Commit writes the site's manifest and puts the new directory in the
@@ -680,6 +697,19 @@ func (d *Dir) commit(manifest []byte) error {
 		return err
 	}
 	d.prune()
+	// From here until the site is in its place, Stop waits.
+	done, err := writing()
+	if err != nil {
+		return err
+	}
+	swapped := false
+	release := sync.OnceFunc(func() {
+		if swapped {
+			unregister(d) // the new directory is the site now
+		}
+		done()
+	})
+	defer release()
 	if err := d.keepTheirs(); err != nil {
 		return err
 	}
@@ -691,6 +721,7 @@ func (d *Dir) commit(manifest []byte) error {
 		if err := os.Rename(d.tmp, d.target); err != nil {
 			return err
 		}
+		swapped = true
 		step("swapped")
 		return nil
 	}
@@ -700,10 +731,14 @@ func (d *Dir) commit(manifest []byte) error {
 			// A mount point cannot be renamed: the site is written
 			// inside it, each file replaced in one step.
 			d.inPlace = true
+			swapped = true
 			return d.writeInside()
 		}
+		swapped = err == nil
 		return err
 	}
+	swapped = true
+	release()
 	step("swapped")
 	// tmp now holds the previous site: the next build's spare, or gone
 	// (always, when it was not a build's: nothing of it is kept). The

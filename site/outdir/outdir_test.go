@@ -646,3 +646,44 @@ func TestMountPoint(t *testing.T) {
 		}
 	}
 }
+
+// TestStopHelper is run by TestStop in a process of its own (Stop is for
+// good): it starts writing the new site into $NARDYDOCS_STOP_DIR, calls
+// Stop, and tries to go on.
+func TestStopHelper(t *testing.T) {
+	dir := os.Getenv("NARDYDOCS_STOP_DIR")
+	if dir == "" {
+		t.Skip("run by TestStop")
+	}
+	d, err := Open(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Put("index.html", []byte("new"), Digest([]byte("new")))
+	Stop()
+	if err := d.Put("ru/late.html", []byte("late"), ""); err == nil {
+		t.Error("Put after Stop succeeded")
+	}
+	if _, err := d.Commit(newSite.manifest()); err == nil {
+		t.Error("Commit after Stop succeeded")
+	}
+}
+
+// TestStop: a program that stops at once in the middle of writing a site
+// leaves the previous one as it was, and nothing beside it.
+func TestStop(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "public")
+	oldSite.write(t, dir, Options{})
+	cmd := exec.Command(os.Args[0], "-test.run=^TestStopHelper$")
+	cmd.Env = append(os.Environ(), "NARDYDOCS_STOP_DIR="+dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the helper: %v\n%s", err, out)
+	}
+	if !holds(t, dir, oldSite) {
+		t.Errorf("the site: %v", readTree(t, dir))
+	}
+	if got := beside(dir); !slices.Equal(got, []string{"public"}) {
+		t.Errorf("left beside the output: %v", got)
+	}
+}
