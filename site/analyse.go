@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bytes"
 	"context"
 	"slices"
 	"strconv"
@@ -238,7 +237,7 @@ func (ix *index) analysePage(i int, keep bool) *analysis {
 	}
 	doc := ix.parse(p)
 	_ = ast.Walk(doc, a.visit)
-	a.r.prose = proseDigest(p, doc)
+	a.r.prose = proseDigest(p, doc, a.lines)
 	if keep {
 		a.r.doc = doc
 	}
@@ -247,15 +246,27 @@ func (ix *index) analysePage(i int, keep bool) *analysis {
 
 // proseDigest is a digest of a page's words: its title, description and
 // Markdown without its position blocks, whose changes are reported as
-// the figures'.
-func proseDigest(p *page, doc ast.Node) string {
-	text := slices.Clone(p.src)
+// the figures'. Each block's text is looked for from its first line on,
+// so that the time is linear in the page.
+func proseDigest(p *page, doc ast.Node, lines *markdown.LineIndex) string {
+	text := make([]byte, 0, len(p.src))
+	done := 0 // the bytes of p.src written or left out
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if fig, ok := n.(*markdown.Figure); ok && entering {
-			text = bytes.Replace(text, []byte(fig.Source), nil, 1)
+		fig, ok := n.(*markdown.Figure)
+		if !ok || !entering {
+			return ast.WalkContinue, nil
 		}
-		return ast.WalkContinue, nil
+		from := max(done, lines.Offset(fig.Line))
+		to := min(len(p.src), lines.Offset(fig.Line+strings.Count(fig.Source, "\n")+1))
+		if from < to {
+			if i := strings.Index(string(p.src[from:to]), fig.Source); i >= 0 {
+				text = append(text, p.src[done:from+i]...)
+				done = from + i + len(fig.Source)
+			}
+		}
+		return ast.WalkSkipChildren, nil
 	})
+	text = append(text, p.src[done:]...)
 	return digest(append([]byte(p.fm.Title+"\n"+p.fm.Description+"\n"), text...))
 }
 

@@ -273,6 +273,9 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 		rel := strings.TrimSuffix(strings.TrimPrefix(name, string(lang)+"/"), ".md")
 		p := &page{lang: lang, rel: rel, file: s.contentPath(name), src: textOf(data, s.contentPath(name), errs)}
 		p.fm = parseFrontMatter(p, s.cfg.Rules, errs)
+		if !textBounds(p.src, p.file, errs) {
+			p.src, p.fm.broken = nil, true // not parsed
+		}
 		for _, w := range s.override {
 			_ = p.fm.Rules.Set(w) // words of valid keys and values
 		}

@@ -34,6 +34,9 @@ func yamlMapping(src []byte, file string, line int, errs *engine.ErrorList) []ya
 		p := n.GetToken().Position
 		return engine.Pos{File: file, Line: line + p.Line, Col: p.Column}
 	}
+	if !yamlBounds(src, file, line, errs) {
+		return nil
+	}
 	f, err := parser.ParseBytes(src, 0, parser.AllowDuplicateMapKey()) // reported below, in file lines
 	if err != nil {
 		at := yamlErrorPos(err, file, line)

@@ -1,0 +1,126 @@
+// Command pathological writes one content directory for each input that
+// once made nardydocs quadratic or worse, each page about 1 MB, to
+// measure that every one is refused or read within the bounds (under
+// 2 s and 512 MiB): scripts/bounds runs "nardydocs check" on each.
+//
+//	go run ./scripts/pathological -out /tmp/bad
+//
+// writes /tmp/bad/NAME/content for every NAME it prints.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// size is the length each input is made up to.
+const size = 1 << 20
+
+// upTo repeats unit until the text would pass n bytes.
+func upTo(unit string, n int) string { return strings.Repeat(unit, max(1, n/len(unit))) }
+
+// page is a page with front matter fm (without its "---" lines) and body.
+func page(fm, body string) string { return "---\n" + fm + "\n---\n" + body }
+
+const title = "title: Т\ngame: long"
+
+// inputs returns each input's page by name.
+func inputs() map[string]string {
+	in := map[string]string{
+		// 20,000 links on one line were 3 s, 100,000 two minutes.
+		"links-one-line": page(title, upTo("[a](b.md) ", size)+"\n"),
+		// the same links, a short line each
+		"links-lines": page(title, upTo("[a](b.md)\n", size)),
+		// goldmark on unclosed link openers
+		"unclosed-links-one-line": page(title, upTo("[a](", size)+"\n"),
+		"unclosed-links-lines":    page(title, upTo("[a](\n", size)),
+		"unclosed-links-spaced":   page(title, upTo("[a]( ", size)+"\n"),
+		// unclosed emphasis and brackets
+		"emphasis": page(title, upTo("*a _b ", size)+"\n"),
+		"brackets": page(title, upTo("[", size)+"\n"),
+		// one line of 1 MB of prose
+		"long-line": page(title, upTo("слово ", size)+"\n"),
+		// a table of many columns
+		"table-columns": page(title, upTo("|a", size/4)+"|\n"+upTo("|-", size/4)+"|\n"+upTo("|b", size/2)+"|\n"),
+		// 100,000 headings of the same text (the ids are numbered)
+		"headings": page(title, upTo("## a\n\n", size)),
+		// a block 1 MB long
+		"one-block": page(title, "```nardy\n"+upTo("white: 1\n", size)+"```\n"),
+		// many blocks, each a board
+		"blocks": page(title, upTo("```nardy\nwhite: 1 2 3\nblack: 13 14 15\ndice: 6-5\n```\n\n", size)),
+	}
+	// a list nested 1,000 deep, then more items at that depth
+	var b strings.Builder
+	for i := range 1000 {
+		b.WriteString(strings.Repeat("  ", i) + "- a\n")
+	}
+	deep := strings.Repeat("  ", 999) + "- a\n"
+	for b.Len() < size {
+		b.WriteString(deep)
+	}
+	in["nested-list"] = page(title, b.String())
+	in["nested-quotes"] = page(title, upTo(strings.Repeat("> ", 1000)+"a\n", size))
+	in["nested-list-one-line"] = page(title, upTo("- ", size)+"a\n")
+	// front matter: 32,000 flow sequences deep (64 KB took 8–14 s and
+	// 1.6 GB), 100,000 keys, nested block mappings, one long value
+	in["front-matter-flow-deep"] = page("title: "+upTo("[", size/2)+upTo("]", size/2), "текст\n")
+	in["front-matter-flow-deep-unclosed"] = page("title: "+upTo("[", size), "текст\n")
+	in["front-matter-braces"] = page("title: "+upTo("{a: ", size), "текст\n")
+	keys := page(title+"\n", "текст\n")
+	b.Reset()
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, "k%d: %d\n", i, i)
+	}
+	in["front-matter-keys"] = strings.Replace(keys, "game: long\n", "game: long\n"+b.String(), 1)
+	b.Reset()
+	for i := 0; b.Len() < size; i++ {
+		b.WriteString(strings.Repeat(" ", i) + "a:\n")
+	}
+	in["front-matter-block-deep"] = page(title+"\nx:\n"+b.String(), "текст\n")
+	in["front-matter-long-value"] = page(title+"\ndescription: "+upTo("слово ", size), "текст\n")
+	in["front-matter-anchors"] = page(title+"\n"+upTo("a: &a [*a, *a]\n", size), "текст\n")
+	// races: thousands of distinct blocks, each near the per-block bound
+	b.Reset()
+	for i := 0; b.Len() < size; i++ {
+		// five checkers up to White's 9-point, Black's home in the
+		// same spirit; distinct by where the last checkers stand
+		w := []int{9, 8, 1 + i%6, 1 + i/6%6, 1 + i/36%6}
+		k := []int{16, 17, 19 + i/216%6, 19 + i/1296%6, 19 + i/7776%6}
+		fmt.Fprintf(&b, "```nardy\ngame: short\nwhite: %d %d %d %d %d\nblack: %d %d %d %d %d\nodds: race\n```\n\n", w[0], w[1], w[2], w[3], w[4], k[0], k[1], k[2], k[3], k[4])
+	}
+	in["races"] = page("title: Т\ngame: short", b.String())
+	return in
+}
+
+func main() {
+	out := flag.String("out", "", "directory to write the inputs into (required)")
+	only := flag.String("only", "", "write only the input of this name")
+	flag.Parse()
+	if *out == "" {
+		log.Fatal("give -out DIR")
+	}
+	in := inputs()
+	for _, name := range slices.Sorted(maps.Keys(in)) {
+		text := in[name]
+		if *only != "" && name != *only {
+			continue
+		}
+		content := filepath.Join(*out, name, "content")
+		if err := os.MkdirAll(filepath.Join(content, "ru"), 0o755); err != nil {
+			log.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(content, "nardydocs.yaml"), []byte("languages: [ru]\n"), 0o644); err != nil {
+			log.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(content, "ru", "index.md"), []byte(text), 0o644); err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(name)
+	}
+}
