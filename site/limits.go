@@ -26,6 +26,10 @@ const (
 	MaxLine = 10000
 	// MaxLinks is the most links ("](") one line of a page may hold.
 	MaxLinks = 500
+	// MaxParagraphLinks is the most links one paragraph may hold (its
+	// lines between blank lines, list items, quotes and headings):
+	// goldmark reads the rest of the paragraph at each.
+	MaxParagraphLinks = 1000
 	// MaxNesting is how deep lists and block quotes may nest in a page.
 	MaxNesting = 32
 )
@@ -66,8 +70,10 @@ func textBounds(src []byte, file string, errs *engine.ErrorList) bool {
 		errs.Add(engine.Pos{File: file, Line: line, Col: col}, msg)
 		ok = false
 	}
-	var fence []byte // the open fence's marker ("```"), or nil
-	var items []int  // the content columns of the open list items
+	var fence []byte  // the open fence's marker ("```"), or nil
+	var items []int   // the content columns of the open list items
+	paragraph := 0    // the links of the paragraph so far
+	reported := false // the paragraph's links are reported
 	for n, rest := 1, src; len(rest) > 0; n++ {
 		line := rest
 		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
@@ -76,11 +82,11 @@ func textBounds(src []byte, file string, errs *engine.ErrorList) bool {
 			rest = nil
 		}
 		line = bytes.TrimSuffix(line, []byte("\r"))
-		if chars := utf8.RuneCount(line); chars > MaxLine {
+		trimmed := bytes.TrimLeft(line, " \t")
+		if chars := utf8.RuneCount(line); chars > MaxLine && len(trimmed) > 0 { // (front matter is blanked with spaces)
 			fail(n, MaxLine+1, "the line is "+strconv.Itoa(chars)+" characters long, more than "+strconv.Itoa(MaxLine)+": break it")
 			continue
 		}
-		trimmed := bytes.TrimLeft(line, " \t")
 		if fence != nil {
 			if bytes.HasPrefix(trimmed, fence) && len(bytes.Trim(trimmed, string(fence[:1])+" \t")) == 0 {
 				fence = nil
@@ -91,9 +97,18 @@ func textBounds(src []byte, file string, errs *engine.ErrorList) bool {
 			fence = f
 			continue
 		}
-		if links := bytes.Count(line, []byte("](")); links > MaxLinks {
+		if len(trimmed) == 0 || trimmed[0] == '>' || trimmed[0] == '#' || listMarker(trimmed) > 0 {
+			paragraph, reported = 0, false
+		}
+		links := bytes.Count(line, []byte("]("))
+		if links > MaxLinks {
 			fail(n, 1, "the line holds "+strconv.Itoa(links)+" links, more than "+strconv.Itoa(MaxLinks)+": break it")
+			reported = true
 			continue
+		}
+		if paragraph += links; paragraph > MaxParagraphLinks && !reported {
+			fail(n, 1, "the paragraph holds more than "+strconv.Itoa(MaxParagraphLinks)+" links: break it with blank lines")
+			reported = true
 		}
 		if depth, col := nesting(line, &items); depth > MaxNesting {
 			fail(n, col, "lists and quotes nested "+strconv.Itoa(depth)+" deep, more than "+strconv.Itoa(MaxNesting))

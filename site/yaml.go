@@ -43,6 +43,13 @@ func yamlMapping(src []byte, file string, line int, errs *engine.ErrorList) []ya
 		errs.Add(at, yamlProblem(yamlMessage(err), src, at, line))
 		return nil
 	}
+	if tags := ast.FilterFile(ast.TagType, f); len(tags) > 0 {
+		for _, t := range tags {
+			tag := t.GetToken().Value
+			errs.Add(pos(t), "YAML tag "+strconv.Quote(tag)+": nardydocs reads plain values only; remove the tag, or quote the value if it begins with \"!\"")
+		}
+		return nil
+	}
 	var out []yamlEntry
 	seen := map[string]engine.Pos{}
 	for _, doc := range f.Docs {

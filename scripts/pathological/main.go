@@ -28,26 +28,44 @@ func upTo(unit string, n int) string { return strings.Repeat(unit, max(1, n/len(
 // page is a page with front matter fm (without its "---" lines) and body.
 func page(fm, body string) string { return "---\n" + fm + "\n---\n" + body }
 
+// yamlSize is the length of front matter near the bound (site.MaxYAML).
+const yamlSize = 64<<10 - 100
+
+// lines repeats unit n times on each line, up to size bytes.
+func lines(unit string, n int) string { return upTo(strings.Repeat(unit, n)+"\n", size) }
+
+// aliases is a billion laughs: each anchor a list of the one before,
+// twice.
+func aliases() string {
+	var b strings.Builder
+	b.WriteString("a0: &a0 [x, x]\n")
+	for i := 1; i < 40; i++ {
+		fmt.Fprintf(&b, "a%d: &a%d [*a%d, *a%d]\n", i, i, i-1, i-1)
+	}
+	return b.String()
+}
+
 const title = "title: Т\ngame: long"
 
 // inputs returns each input's page by name.
 func inputs() map[string]string {
 	in := map[string]string{
-		// 20,000 links on one line were 3 s, 100,000 two minutes.
-		"links-one-line": page(title, upTo("[a](b.md) ", size)+"\n"),
-		// the same links, a short line each
+		// 20,000 links on one line were 3 s, 100,000 two minutes: now
+		// lines of MaxLinks links
+		"links-one-line": page(title, lines("[a](b.md) ", 500)),
+		// the same links, one a line
 		"links-lines": page(title, upTo("[a](b.md)\n", size)),
-		// goldmark on unclosed link openers
-		"unclosed-links-one-line": page(title, upTo("[a](", size)+"\n"),
+		// goldmark on unclosed link openers (10,000 were 3.8 s)
+		"unclosed-links-one-line": page(title, lines("[a](", 500)),
 		"unclosed-links-lines":    page(title, upTo("[a](\n", size)),
-		"unclosed-links-spaced":   page(title, upTo("[a]( ", size)+"\n"),
+		"unclosed-links-spaced":   page(title, lines("[a]( ", 500)),
 		// unclosed emphasis and brackets
-		"emphasis": page(title, upTo("*a _b ", size)+"\n"),
-		"brackets": page(title, upTo("[", size)+"\n"),
-		// one line of 1 MB of prose
-		"long-line": page(title, upTo("слово ", size)+"\n"),
-		// a table of many columns
-		"table-columns": page(title, upTo("|a", size/4)+"|\n"+upTo("|-", size/4)+"|\n"+upTo("|b", size/2)+"|\n"),
+		"emphasis": page(title, lines("*a _b ", 1600)),
+		"brackets": page(title, lines("[", 10000)),
+		// lines of 10,000 characters of prose
+		"long-line": page(title, lines("слово ", 1600)),
+		// a table of 2,500 columns
+		"table-columns": page(title, "|"+strings.Repeat("a|", 2500)+"\n|"+strings.Repeat("-|", 2500)+"\n"+upTo("|"+strings.Repeat("b|", 2500)+"\n", size)),
 		// 100,000 headings of the same text (the ids are numbered)
 		"headings": page(title, upTo("## a\n\n", size)),
 		// a block 1 MB long
@@ -64,27 +82,40 @@ func inputs() map[string]string {
 	for b.Len() < size {
 		b.WriteString(deep)
 	}
+	in["nested-list-1000"] = page(title, b.String())
+	// lists and quotes as deep as the bound lets them
+	b.Reset()
+	for i := range 32 {
+		b.WriteString(strings.Repeat("  ", i) + "- a\n")
+	}
+	deep = strings.Repeat("  ", 31) + "- a\n"
+	for b.Len() < size {
+		b.WriteString(deep)
+	}
 	in["nested-list"] = page(title, b.String())
-	in["nested-quotes"] = page(title, upTo(strings.Repeat("> ", 1000)+"a\n", size))
-	in["nested-list-one-line"] = page(title, upTo("- ", size)+"a\n")
+	in["nested-quotes"] = page(title, upTo(strings.Repeat("> ", 32)+"a\n", size))
+	in["nested-list-one-line"] = page(title, upTo(strings.Repeat("- ", 32)+"a\n", size))
+	in["nested-quotes-lists"] = page(title, upTo(strings.Repeat("> - ", 16)+"a\n", size))
 	// front matter: 32,000 flow sequences deep (64 KB took 8–14 s and
 	// 1.6 GB), 100,000 keys, nested block mappings, one long value
 	in["front-matter-flow-deep"] = page("title: "+upTo("[", size/2)+upTo("]", size/2), "текст\n")
-	in["front-matter-flow-deep-unclosed"] = page("title: "+upTo("[", size), "текст\n")
-	in["front-matter-braces"] = page("title: "+upTo("{a: ", size), "текст\n")
+	in["front-matter-flow-8-deep"] = page(title+"\n"+upTo("a: [[[[[[[[a]]]]]]]]\n", yamlSize), "текст\n")
+	in["front-matter-flow-unclosed"] = page("title: "+upTo("[[[[[[[[a, ", yamlSize), "текст\n")
+	in["front-matter-braces"] = page("title: "+upTo("{a: ", yamlSize), "текст\n")
 	keys := page(title+"\n", "текст\n")
 	b.Reset()
-	for i := 0; b.Len() < size; i++ {
+	for i := 0; b.Len() < yamlSize; i++ {
 		fmt.Fprintf(&b, "k%d: %d\n", i, i)
 	}
 	in["front-matter-keys"] = strings.Replace(keys, "game: long\n", "game: long\n"+b.String(), 1)
 	b.Reset()
-	for i := 0; b.Len() < size; i++ {
+	for i := 0; b.Len() < yamlSize; i++ {
 		b.WriteString(strings.Repeat(" ", i) + "a:\n")
 	}
 	in["front-matter-block-deep"] = page(title+"\nx:\n"+b.String(), "текст\n")
-	in["front-matter-long-value"] = page(title+"\ndescription: "+upTo("слово ", size), "текст\n")
-	in["front-matter-anchors"] = page(title+"\n"+upTo("a: &a [*a, *a]\n", size), "текст\n")
+	in["front-matter-long-value"] = page(title+"\ndescription: "+upTo("слово ", yamlSize), "текст\n")
+	in["front-matter-anchors"] = page(title+"\n"+upTo("a: &a [*a, *a]\n", yamlSize), "текст\n")
+	in["front-matter-aliases"] = page(title+"\n"+aliases(), "текст\n")
 	// races: thousands of distinct blocks, each near the per-block bound
 	b.Reset()
 	for i := 0; b.Len() < size; i++ {
