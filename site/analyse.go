@@ -325,6 +325,7 @@ func (a *analyser) figure(n *markdown.Figure) {
 	}
 	base := engine.Pos{File: a.p.file, Line: n.Line, Col: n.Col}
 	opt := a.blockOptions()
+	opt.Line = n.Line
 	blk, err := block.Parse(n.Source, opt)
 	if err != nil {
 		list := a.unexplained(engine.AsList(err))
@@ -403,7 +404,9 @@ func (a *analyser) table(n *markdown.Figure) {
 	if a.ix.tmpl == nil || a.p.fm.broken {
 		return // the templates or the front matter did not load: that is reported
 	}
-	tab, err := block.ParseTable(n.Source, a.blockOptions())
+	opt := a.blockOptions()
+	opt.Line = n.Line
+	tab, err := block.ParseTable(n.Source, opt)
 	if err != nil {
 		list := engine.AsList(err)
 		list.Rebase(engine.Pos{File: a.p.file, Line: n.Line, Col: n.Col})

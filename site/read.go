@@ -288,16 +288,36 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 }
 
 // readProblem words an error reading the content: a symbolic link that
-// leads outside the content directory is named as such.
+// leads outside the content directory is named as such, and the system
+// call that failed ("statat", "openat") is said in plain words.
 func readProblem(err error) string {
 	if strings.Contains(err.Error(), "path escapes from parent") {
 		return "the symbolic link leads outside the content directory; nardydocs follows links only inside it"
 	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return pe.Op + ": " + pe.Err.Error()
+		return plainOp(pe.Op) + ": " + pe.Err.Error()
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return plainOp(le.Op) + ": " + le.Err.Error()
 	}
 	return err.Error()
+}
+
+// plainOp says what a failed system call op was doing, in plain words.
+func plainOp(op string) string {
+	switch strings.ToLower(op) {
+	case "stat", "statat", "lstat", "fstat", "fstatat":
+		return "cannot look it up"
+	case "open", "openat":
+		return "cannot open it"
+	case "readdir", "readdirent", "fdopendir", "getdents", "opendir":
+		return "cannot list the directory"
+	case "readlink", "readlinkat", "evalsymlinks":
+		return "cannot follow the symbolic link"
+	}
+	return "cannot read it"
 }
 
 // textOf returns a file's bytes as text: without a UTF-8 byte order mark,
@@ -328,6 +348,7 @@ func parseFrontMatter(p *page, base engine.Rules, errs *engine.ErrorList) frontM
 	src := p.src
 	if !bytes.HasPrefix(src, []byte("---\n")) && !bytes.HasPrefix(src, []byte("---\r\n")) {
 		errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, `a page starts with front matter: "---", "title: …", "---"`)
+		fm.broken = true // its blocks, without the page's game, are not judged
 		return fm
 	}
 	// The front matter's lines: from the second line to a line "---".
@@ -350,6 +371,7 @@ func parseFrontMatter(p *page, base engine.Rules, errs *engine.ErrorList) frontM
 	}
 	if end < 0 {
 		errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, `front matter is not closed: add a line "---" after it`)
+		fm.broken = true
 		return fm
 	}
 	before := len(*errs)
