@@ -32,6 +32,10 @@ const (
 	MaxParagraphLinks = 1000
 	// MaxNesting is how deep lists and block quotes may nest in a page.
 	MaxNesting = 32
+	// MaxFigures is the most position blocks and tables of one page
+	// (the longest page of the project's own content has 16): a page
+	// and its figures are held in memory while it is rendered.
+	MaxFigures = 200
 )
 
 // yamlBounds reports, in errs, where YAML text src (whose first line is

@@ -105,3 +105,40 @@ func TestBoundsInABuild(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestTooManyFigures: a page of more than MaxFigures blocks is reported
+// once, at the first block past the bound (its fence line), and the
+// blocks past it are not read.
+func TestTooManyFigures(t *testing.T) {
+	t.Parallel()
+	blocks := strings.Repeat("```nardy\ngame: long\nposition: start\n```\n", MaxFigures)
+	files := fstest.MapFS{"ru/index.md": pageText("Т", blocks), "uk/index.md": pageText("Т", blocks)}
+	if got := buildErrors(t, files); got != "" {
+		t.Fatalf("%d blocks: %s", MaxFigures, got)
+	}
+	files["ru/index.md"] = pageText("Т", blocks+"```nardy\ngame: chess\n```\n```nardy\ngame: chess\n```\n")
+	want := "content/ru/index.md:804:1: the page has more than 200 position blocks and tables: split it into several pages"
+	if got := buildErrors(t, files); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestRaceBudget: the races of a site are bounded together, in page
+// order: the first past the budget is reported once, at its "race" item,
+// and the blocks from it on are not computed. (The budget is made small
+// here: three races counted on their way home pass it.)
+func TestRaceBudget(t *testing.T) {
+	defer func(b int) { raceBudget = b }(raceBudget)
+	raceBudget = 150_000
+	race := "```nardy\ngame: short\nwhite: 9 8 3 2 1\nblack: 21 20 19\nodds: race\n```\n"
+	home := "```nardy\ngame: short\nwhite: 6 5\nblack: 19 20\nodds: race\n```\n"
+	files := bothLangs(map[string]*fstest.MapFile{"a.md": pageText("Т", home+race), "b.md": pageText("Т", race), "index.md": pageText("Т", "текст")})
+	want := "content/uk/a.md:14:7: odds race: the site's races together may weigh more than 150000 positions (about two seconds of work), here 180000; show fewer races that are not all home, or smaller ones"
+	if got := buildErrors(t, files); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	raceBudget = 240_000
+	if got := buildErrors(t, files); got != "" {
+		t.Errorf("four races within the budget: %s", got)
+	}
+}
