@@ -6,7 +6,9 @@ import (
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
 
 	"github.com/nardydocs/nardydocs/engine"
 )
@@ -43,11 +45,15 @@ func yamlMapping(src []byte, file string, line int, errs *engine.ErrorList) []ya
 		errs.Add(at, yamlProblem(yamlMessage(err), src, at, line))
 		return nil
 	}
-	if tags := ast.FilterFile(ast.TagType, f); len(tags) > 0 {
-		for _, t := range tags {
-			tag := t.GetToken().Value
-			errs.Add(pos(t), "YAML tag "+strconv.Quote(tag)+": nardydocs reads plain values only; remove the tag, or quote the value if it begins with \"!\"")
+	tagged := false
+	for _, tk := range lexer.Tokenize(string(src)) {
+		if tk.Type == token.TagType {
+			tagged = true
+			at := engine.Pos{File: file, Line: line + tk.Position.Line, Col: tk.Position.Column}
+			errs.Add(at, "YAML tag "+strconv.Quote(tk.Value)+": nardydocs reads plain values only; remove the tag, or quote the value if it begins with \"!\"")
 		}
+	}
+	if tagged {
 		return nil
 	}
 	var out []yamlEntry
