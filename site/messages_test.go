@@ -76,3 +76,42 @@ func TestReadProblemWords(t *testing.T) {
 		}
 	}
 }
+
+// TestSitemapNeedsAnAddress: a site without a full address (none, or a
+// path alone) has no sitemap.xml, whose addresses must be full, and the
+// build says why once; with one, the sitemap is there and nothing is
+// said.
+func TestSitemapNeedsAnAddress(t *testing.T) {
+	t.Parallel()
+	const why = `content/nardydocs.yaml: warning: sitemap.xml is left out: a sitemap lists full addresses, and the site has none; give it as "base-url: https://…/" here, or --base-url`
+	for _, c := range []struct {
+		config, flag string
+		sitemap      bool
+	}{
+		{"", "", false},
+		{"base-url: /rules/\n", "", false},
+		{"base-url: https://nardy.example/\n", "", true},
+		{"", "https://nardy.example/rules/", true},
+	} {
+		files := bothLangs(map[string]*fstest.MapFile{"index.md": pageText("Т", "текст"), "a.md": pageText("А", "текст")})
+		if c.config != "" {
+			files[ConfigFile] = &fstest.MapFile{Data: []byte(c.config)}
+		}
+		s, err := Build(t.Context(), Options{Content: "content", FS: files, BaseURL: c.flag})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var warns []string
+		for _, w := range s.Warnings {
+			warns = append(warns, WarningLine(w))
+		}
+		_, has := s.Files["sitemap.xml"]
+		want := []string{why}
+		if c.sitemap {
+			want = nil
+		}
+		if has != c.sitemap || strings.Join(warns, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%q %q: sitemap.xml %v, warnings %q", c.config, c.flag, has, warns)
+		}
+	}
+}

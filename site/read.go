@@ -78,6 +78,9 @@ func read(opt Options, files fs.FS) (*source, engine.ErrorList, error) {
 		}
 		s.cfg.BaseURL = u
 	}
+	if !s.hasSitemap() {
+		s.warns.Add(engine.Pos{File: s.contentPath(ConfigFile)}, `sitemap.xml is left out: a sitemap lists full addresses, and the site has none; give it as "base-url: https://…/" here, or --base-url`)
+	}
 	own := s.cfg.Rules
 	for _, kv := range opt.Rules {
 		for _, w := range strings.Fields(kv) {
@@ -171,6 +174,13 @@ func (s *source) loadConfig(errs *engine.ErrorList) Config {
 	}
 	data = textOf(data, name, errs)
 	return readConfig(yamlMapping(data, name, 0, errs), name, s.files, errs)
+}
+
+// hasSitemap tells whether the site has sitemap.xml: when its address
+// is a full one (http or https), which every address in a sitemap must
+// start with.
+func (s *source) hasSitemap() bool {
+	return strings.HasPrefix(s.cfg.BaseURL, "https://") || strings.HasPrefix(s.cfg.BaseURL, "http://")
 }
 
 // baseURL checks the address a site is published at: an absolute http or
