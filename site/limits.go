@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"fmt"
 	"strconv"
 	"unicode/utf8"
 
@@ -48,6 +49,10 @@ func yamlBounds(src []byte, file string, line int, errs *engine.ErrorList) bool 
 	}
 	depth, ln, col := 0, line+1, 1
 	for _, c := range string(src) {
+		if c != '\n' && c != '\r' && controlChar(string(c)) == 0 {
+			errs.Add(engine.Pos{File: file, Line: ln, Col: col}, "a control character ("+fmt.Sprintf("U+%04X", c)+"), which no page shows: delete it")
+			return false
+		}
 		switch c {
 		case '\n':
 			ln, col = ln+1, 0
@@ -86,6 +91,11 @@ func textBounds(src []byte, file string, errs *engine.ErrorList) bool {
 			rest = nil
 		}
 		line = bytes.TrimSuffix(line, []byte("\r"))
+		if i := controlChar(string(line)); i >= 0 {
+			r, _ := utf8.DecodeRuneInString(string(line[i:]))
+			fail(n, utf8.RuneCount(line[:i])+1, "a control character ("+fmt.Sprintf("U+%04X", r)+"), which no page shows: delete it")
+			continue
+		}
 		trimmed := bytes.TrimLeft(line, " \t")
 		if chars := utf8.RuneCount(line); chars > MaxLine && len(trimmed) > 0 { // (front matter is blanked with spaces)
 			fail(n, MaxLine+1, "the line is "+strconv.Itoa(chars)+" characters long, more than "+strconv.Itoa(MaxLine)+": break it")
@@ -120,6 +130,17 @@ func textBounds(src []byte, file string, errs *engine.ErrorList) bool {
 		}
 	}
 	return ok
+}
+
+// controlChar returns the byte offset of the first control character
+// of s (C0 but the tab, DEL, C1), or -1.
+func controlChar(s string) int {
+	for i, r := range s {
+		if r < 0x20 && r != '\t' || r >= 0x7f && r < 0xa0 {
+			return i
+		}
+	}
+	return -1
 }
 
 // fenceOf returns the marker of the code fence that line (without its

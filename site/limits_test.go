@@ -44,6 +44,12 @@ func TestTextBounds(t *testing.T) {
 		{"a list of links", strings.Repeat("- [a](b.md)\n", 2*MaxParagraphLinks), nil},
 		{"a fenced block is not Markdown", "```\n" + strings.Repeat("- ", 40) + "a\n" + strings.Repeat("[a](", 600) + "\n```\n", nil},
 		{"a fence of tildes, closed by a longer one", "~~~\n" + strings.Repeat("> ", 40) + "\n~~~~\n" + strings.Repeat("> ", 40) + "a\n", []string{"4:81: lists and quotes nested 40 deep, more than 32"}},
+		{"a control character", "текст\n```nardy\ncaption: Ход\x1b[31m красный\n```\nзвонок\x07 и\vвкладка\tтаб\n", []string{
+			"3:13: a control character (U+001B), which no page shows: delete it",
+			"5:7: a control character (U+0007), which no page shows: delete it"}},
+		{"C1 and DEL", "a\u0085b\nc\x7f\n", []string{
+			"1:2: a control character (U+0085), which no page shows: delete it",
+			"2:2: a control character (U+007F), which no page shows: delete it"}},
 		{"an unclosed fence", "```\n" + strings.Repeat("> ", 40) + "\n", nil},
 		{"not a fence", "``` a ` b\n" + strings.Repeat("> ", 40) + "a\n", []string{"2:81: lists and quotes nested 40 deep, more than 32"}},
 	} {
@@ -75,6 +81,7 @@ func TestYAMLBounds(t *testing.T) {
 		{"9 deep", "title: " + strings.Repeat("[", 9) + "\n", `2:16: brackets nested more than 8 deep: a value here is a word, a line, or a list of them`},
 		{"9 deep on lines", "a: [\n" + strings.Repeat(" {\n", 8), `10:2: brackets nested more than 8 deep: a value here is a word, a line, or a list of them`},
 		{"closed, then open again", strings.Repeat("t: [[[[]]]]\n", 100), ""},
+		{"a control character", "title: Т\ndescription: a\x1bb\r\n", `3:15: a control character (U+001B), which no page shows: delete it`},
 		{"long", "description: " + strings.Repeat("a", MaxYAML), `2:1: the YAML is 65549 bytes long, more than 65536 (a few lines of "key: value" are all it needs)`},
 	} {
 		var errs engine.ErrorList
