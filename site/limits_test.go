@@ -149,3 +149,33 @@ func TestRaceBudget(t *testing.T) {
 		t.Errorf("four races within the budget: %s", got)
 	}
 }
+
+// FuzzTextBounds checks any text against the page bounds: nothing
+// panics, every problem is on a line of the text, at a column within it
+// (or just past it), and text that passes has no line over MaxLine but
+// blank ones (a page's front matter is blanked with spaces).
+func FuzzTextBounds(f *testing.F) {
+	for _, s := range []string{"", "a\n", "- a\n  - b\n", "> > a\n", "```\n- - -\n```\n", "[a](b) [c](d)\n", "1. 2) - * + a\n", "a\x1bb\n", "~~~~\n> \n~~~\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		var errs engine.ErrorList
+		ok := textBounds([]byte(src), "x.md", &errs)
+		lines := strings.Split(src, "\n")
+		if ok != (len(errs) == 0) {
+			t.Errorf("%q: ok %v with %d problems", src, ok, len(errs))
+		}
+		for _, e := range errs {
+			if e.Pos.Line < 1 || e.Pos.Line > len(lines) || e.Pos.Col < 1 || e.Pos.Col > len([]rune(lines[e.Pos.Line-1]))+1 {
+				t.Errorf("%q: a problem at %v: %s", src, e.Pos, e.Msg)
+			}
+		}
+		if ok {
+			for _, l := range lines {
+				if n := len([]rune(strings.TrimSuffix(l, "\r"))); n > MaxLine && strings.TrimLeft(l, " \t\r") != "" {
+					t.Errorf("%q: a line of %d characters passed", src, n)
+				}
+			}
+		}
+	})
+}
