@@ -27,10 +27,14 @@ const (
 	MaxLine = 10000
 	// MaxLinks is the most links ("](") one line of a page may hold.
 	MaxLinks = 500
-	// MaxParagraphLinks is the most links one paragraph may hold (its
-	// lines between blank lines, list items, quotes and headings):
-	// goldmark reads the rest of the paragraph at each.
-	MaxParagraphLinks = 1000
+	// MaxParagraphBrackets is the most "[" one paragraph may hold (its
+	// lines between blank lines, list items, quotes and headings): at
+	// each link goldmark reads the rest of the paragraph, and it keeps
+	// every bracket until the paragraph ends.
+	MaxParagraphBrackets = 1000
+	// MaxHeadings is the most headings of one page (each is an id, and a
+	// second-level one an entry of the page's list of its sections).
+	MaxHeadings = 1000
 	// MaxNesting is how deep lists and block quotes may nest in a page.
 	MaxNesting = 32
 	// MaxFigures is the most position blocks and tables of one page
@@ -81,8 +85,9 @@ func textBounds(src []byte, file string, errs *engine.ErrorList) bool {
 	}
 	var fence []byte  // the open fence's marker ("```"), or nil
 	var items []int   // the content columns of the open list items
-	paragraph := 0    // the links of the paragraph so far
-	reported := false // the paragraph's links are reported
+	paragraph := 0    // the brackets of the paragraph so far
+	reported := false // the paragraph's brackets are reported
+	headings := 0
 	for n, rest := 1, src; len(rest) > 0; n++ {
 		line := rest
 		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
@@ -120,9 +125,14 @@ func textBounds(src []byte, file string, errs *engine.ErrorList) bool {
 			reported = true
 			continue
 		}
-		if paragraph += links; paragraph > MaxParagraphLinks && !reported {
-			fail(n, 1, "the paragraph holds more than "+strconv.Itoa(MaxParagraphLinks)+" links: break it with blank lines")
+		if paragraph += bytes.Count(line, []byte("[")); paragraph > MaxParagraphBrackets && !reported {
+			fail(n, 1, `the paragraph holds more than `+strconv.Itoa(MaxParagraphBrackets)+` links or "[": break it with blank lines`)
 			reported = true
+		}
+		if heading(trimmed) {
+			if headings++; headings == MaxHeadings+1 {
+				fail(n, 1, "the page has more than "+strconv.Itoa(MaxHeadings)+" headings: split it into several pages")
+			}
 		}
 		if depth, col := nesting(line, &items); depth > MaxNesting {
 			fail(n, col, "lists and quotes nested "+strconv.Itoa(depth)+" deep, more than "+strconv.Itoa(MaxNesting))
@@ -130,6 +140,22 @@ func textBounds(src []byte, file string, errs *engine.ErrorList) bool {
 		}
 	}
 	return ok
+}
+
+// heading tells whether line (without its indentation) may be a heading:
+// "# …", or the line under one ("===", "---").
+func heading(line []byte) bool {
+	if len(line) == 0 {
+		return false
+	}
+	if line[0] == '#' {
+		n := 0
+		for n < len(line) && line[n] == '#' {
+			n++
+		}
+		return n <= 6 && (n == len(line) || line[n] == ' ' || line[n] == '\t')
+	}
+	return (line[0] == '=' || line[0] == '-') && len(bytes.TrimRight(bytes.TrimRight(line, " \t"), string(line[:1]))) == 0
 }
 
 // controlChar returns the byte offset of the first control character

@@ -39,9 +39,16 @@ func TestTextBounds(t *testing.T) {
 		{"a long line", strings.Repeat("я", MaxLine) + "\n" + strings.Repeat("я", MaxLine+1), []string{"2:10001: the line is 10001 characters long, more than 10000: break it"}},
 		{"a long line in a block", "```nardy\n" + strings.Repeat("я", MaxLine+1) + "\n```\n", []string{"2:10001: the line is 10001 characters long, more than 10000: break it"}},
 		{"links", strings.Repeat("[a](b.md) ", MaxLinks) + "\n" + strings.Repeat("[a](", MaxLinks+1) + "\n", []string{"2:1: the line holds 501 links, more than 500: break it"}},
-		{"a paragraph of links", strings.Repeat("[a](b.md)\n", MaxParagraphLinks) + "\n" + strings.Repeat("[a](\n", MaxParagraphLinks+5), []string{
-			"2002:1: the paragraph holds more than 1000 links: break it with blank lines"}},
-		{"a list of links", strings.Repeat("- [a](b.md)\n", 2*MaxParagraphLinks), nil},
+		{"a paragraph of links", strings.Repeat("[a](b.md)\n", MaxParagraphBrackets) + "\n" + strings.Repeat("[a](\n", MaxParagraphBrackets+5), []string{
+			`2002:1: the paragraph holds more than 1000 links or "[": break it with blank lines`}},
+		{"a paragraph of brackets", strings.Repeat("[", 600) + "\n" + strings.Repeat("[", 600) + "\n", []string{
+			`2:1: the paragraph holds more than 1000 links or "[": break it with blank lines`}},
+		{"a list of links", strings.Repeat("- [a](b.md)\n", 2*MaxParagraphBrackets), nil},
+		{"headings", strings.Repeat("## a\n\nтекст\n\n", MaxHeadings) + "# b\n" + "c\n===\n", []string{
+			"4001:1: the page has more than 1000 headings: split it into several pages"}},
+		{"headings underlined", strings.Repeat("a\n---\n", MaxHeadings) + "c\n=== \n", []string{
+			"2002:1: the page has more than 1000 headings: split it into several pages"}},
+		{"not headings", strings.Repeat("#a\n####### b\n-=\n", 2*MaxHeadings), nil},
 		{"a fenced block is not Markdown", "```\n" + strings.Repeat("- ", 40) + "a\n" + strings.Repeat("[a](", 600) + "\n```\n", nil},
 		{"a fence of tildes, closed by a longer one", "~~~\n" + strings.Repeat("> ", 40) + "\n~~~~\n" + strings.Repeat("> ", 40) + "a\n", []string{"4:81: lists and quotes nested 40 deep, more than 32"}},
 		{"a control character", "текст\n```nardy\ncaption: Ход\x1b[31m красный\n```\nзвонок\x07 и\vвкладка\tтаб\n", []string{
