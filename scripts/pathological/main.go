@@ -31,8 +31,9 @@ func page(fm, body string) string { return "---\n" + fm + "\n---\n" + body }
 // yamlSize is the length of front matter near the bound (site.MaxYAML).
 const yamlSize = 64<<10 - 100
 
-// lines repeats unit n times on each line, up to size bytes.
-func lines(unit string, n int) string { return upTo(strings.Repeat(unit, n)+"\n", size) }
+// lines repeats unit n times on each line, up to size bytes; each line
+// is a paragraph of its own.
+func lines(unit string, n int) string { return upTo(strings.Repeat(unit, n)+"\n\n", size) }
 
 // aliases is a billion laughs: each anchor a list of the one before,
 // twice.
@@ -61,13 +62,15 @@ func inputs() map[string]string {
 		"unclosed-links-spaced":   page(title, lines("[a]( ", 500)),
 		// unclosed emphasis and brackets
 		"emphasis": page(title, lines("*a _b ", 1600)),
-		"brackets": page(title, lines("[", 10000)),
+		"brackets": page(title, lines("[", 1000)),
 		// lines of 10,000 characters of prose
 		"long-line": page(title, lines("слово ", 1600)),
 		// a table of 2,500 columns
 		"table-columns": page(title, "|"+strings.Repeat("a|", 2500)+"\n|"+strings.Repeat("-|", 2500)+"\n"+upTo("|"+strings.Repeat("b|", 2500)+"\n", size)),
 		// 100,000 headings of the same text (the ids are numbered)
 		"headings": page(title, upTo("## a\n\n", size)),
+		// a page of 1,000 headings, then text
+		"headings-1000": page(title, strings.Repeat("## a\n\n", 1000)+lines("слово ", 1600)),
 		// a block 1 MB long
 		"one-block": page(title, "```nardy\n"+upTo("white: 1\n", size)+"```\n"),
 		// many blocks, each a board
@@ -116,17 +119,74 @@ func inputs() map[string]string {
 	in["front-matter-long-value"] = page(title+"\ndescription: "+upTo("слово ", yamlSize), "текст\n")
 	in["front-matter-anchors"] = page(title+"\n"+upTo("a: &a [*a, *a]\n", yamlSize), "текст\n")
 	in["front-matter-aliases"] = page(title+"\n"+aliases(), "текст\n")
-	// races: thousands of distinct blocks, each near the per-block bound
-	b.Reset()
-	for i := 0; b.Len() < size; i++ {
-		// five checkers up to White's 9-point, Black's home in the
-		// same spirit; distinct by where the last checkers stand
-		w := []int{9, 8, 1 + i%6, 1 + i/6%6, 1 + i/36%6}
-		k := []int{16, 17, 19 + i/216%6, 19 + i/1296%6, 19 + i/7776%6}
-		fmt.Fprintf(&b, "```nardy\ngame: short\nwhite: %d %d %d %d %d\nblack: %d %d %d %d %d\nodds: race\n```\n\n", w[0], w[1], w[2], w[3], w[4], k[0], k[1], k[2], k[3], k[4])
-	}
-	in["races"] = page("title: Т\ngame: short", b.String())
+	// races: thousands of distinct blocks, each near the per-block
+	// bound, 150 to a page (see racePages)
+	in["races"] = "races"
 	return in
+}
+
+// racePages returns pages of distinct races, 1 MB in all, each with
+// both sides counted on their way home: three White checkers anywhere
+// in White's home behind two on the 9- and 8-points, Black likewise.
+func racePages() []string {
+	var homes []string // three checkers on points 1–4, as a block lists them
+	for a := 4; a >= 1; a-- {
+		for b := a; b >= 1; b-- {
+			for c := b; c >= 1; c-- {
+				counts := map[int]int{a: 1}
+				counts[b]++
+				counts[c]++
+				var w []string
+				for p := 4; p >= 1; p-- {
+					switch counts[p] {
+					case 0:
+					case 1:
+						w = append(w, fmt.Sprint(p))
+					default:
+						w = append(w, fmt.Sprintf("%dx%d", p, counts[p]))
+					}
+				}
+				homes = append(homes, strings.Join(w, " "))
+			}
+		}
+	}
+	black := func(h string) string { // the same, mirrored: point p is 25-p
+		var out []string
+		for _, f := range strings.Fields(h) {
+			var p, n int
+			if _, err := fmt.Sscanf(f, "%dx%d", &p, &n); err == nil {
+				out = append(out, fmt.Sprintf("%dx%d", 25-p, n))
+			} else {
+				fmt.Sscanf(f, "%d", &p)
+				out = append(out, fmt.Sprint(25-p))
+			}
+		}
+		slices.Reverse(out)
+		return strings.Join(out, " ")
+	}
+	var pages []string
+	var b strings.Builder
+	total, blocks := 0, 0
+	outers := []string{"9 8", "9 7", "8 7", "9x2", "8x2", "7x2"}
+	for i := range len(outers) * len(outers) {
+		outer, bouter := outers[i/len(outers)], black(outers[i%len(outers)])
+		for _, wh := range homes {
+			for _, bh := range homes {
+				if total >= size {
+					break
+				}
+				if blocks == 150 {
+					pages = append(pages, page("title: Т\ngame: short", b.String()))
+					b.Reset()
+					blocks = 0
+				}
+				n, _ := fmt.Fprintf(&b, "```nardy\nwhite: %s %s\nblack: %s %s\nodds: race\n```\n\n", outer, wh, black(bh), bouter)
+				total += n
+				blocks++
+			}
+		}
+	}
+	return append(pages, page("title: Т\ngame: short", b.String()))
 }
 
 func main() {
@@ -146,11 +206,21 @@ func main() {
 		if err := os.MkdirAll(filepath.Join(content, "ru"), 0o755); err != nil {
 			log.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(content, "nardydocs.yaml"), []byte("languages: [ru]\n"), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(content, "nardydocs.yaml"), []byte("languages: [ru]\nbase-url: https://nardy.example/\n"), 0o644); err != nil {
 			log.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(content, "ru", "index.md"), []byte(text), 0o644); err != nil {
-			log.Fatal(err)
+		pages := []string{text}
+		if text == "races" {
+			pages = racePages()
+		}
+		for i, text := range pages {
+			name := "index.md"
+			if i > 0 {
+				name = fmt.Sprintf("page-%03d.md", i)
+			}
+			if err := os.WriteFile(filepath.Join(content, "ru", name), []byte(text), 0o644); err != nil {
+				log.Fatal(err)
+			}
 		}
 		fmt.Println(name)
 	}
