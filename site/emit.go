@@ -74,7 +74,8 @@ type langLink struct {
 	Abs  string
 }
 
-// extraPages makes the language chooser, the 404 page and sitemap.xml.
+// extraPages makes the language chooser, the 404 page and, for a site
+// with a full address, sitemap.xml.
 func (rn *renderer) extraPages() error {
 	var langs []langLink
 	for _, l := range rn.cfg.Languages {
@@ -96,6 +97,9 @@ func (rn *renderer) extraPages() error {
 		if _, err := rn.em.put(f.name, buf.Bytes()); err != nil {
 			return err
 		}
+	}
+	if !rn.hasSitemap() {
+		return nil // said once, as a warning (see read)
 	}
 	var sm strings.Builder
 	sm.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
