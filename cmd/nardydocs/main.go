@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"runtime/pprof"
 	"syscall"
 	"time"
@@ -27,23 +26,9 @@ import (
 	"github.com/nardydocs/nardydocs/site/outdir"
 )
 
-// A build makes much short-lived garbage and keeps little (the pages are
-// written as they are rendered): unless $GOGC or $GOMEMLIMIT say
-// otherwise, the collector runs a quarter as often as Go's default, and
-// as often as it must to keep the heap under gcLimit. The limit is set
-// well above what a site of 10,000 blocks needs (about 300 MiB), so that
-// it bounds a very large site's memory without making the collector run
-// again and again near it: a build's time then stays in proportion to
-// the site.
-const (
-	gcPercent = 400
-	gcLimit   = 1 << 30
-)
-
 func main() {
 	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetGCPercent(gcPercent)
-		debug.SetMemoryLimit(gcLimit)
+		tuneHeap()
 	}
 	ctx, stop := onSignals(os.Args[1:])
 	// $NARDYDOCS_CPUPROFILE names a file for a CPU profile of the run,
