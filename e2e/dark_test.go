@@ -101,12 +101,19 @@ func TestDarkScheme(t *testing.T) {
 	ctx := browserFor(t, 5*time.Minute)
 	base := serveWithChecker(t)
 	const darkPaper = "rgb(33, 29, 24)" // diagrams.darkPaper, the figures' ground
-	pages := []string{"ru/long/head.html", "uk/short/hitting.html", "ru/long/bear-off.html", "uk/notation.html", "ru/index.html", "ru/long/print.html"}
-	for _, page := range pages {
+	for _, at := range []struct {
+		page  string
+		width int64
+	}{
+		{"ru/long/head.html", 1280}, {"uk/short/hitting.html", 1280}, {"ru/long/bear-off.html", 1280},
+		{"uk/notation.html", 1280}, {"ru/index.html", 1280}, {"ru/long/print.html", 1280},
+		{"ru/checker.html", 1280}, {"uk/short/hitting.html", 360},
+	} {
+		page := at.page
 		if err := chromedp.Do(ctx, scheme("", "dark")); err != nil {
 			t.Fatal(err)
 		}
-		open(ctx, t, base+"/"+page, 1280, `body`)
+		open(ctx, t, base+"/"+page, at.width, `body`)
 		c := readColoursOf(ctx, t)
 		if c.Background != "rgb(23, 20, 17)" || c.Text != "rgb(236, 228, 214)" {
 			t.Errorf("%s in the dark scheme: text %s on %s, want light on dark", page, c.Text, c.Background)
@@ -161,7 +168,7 @@ func TestDarkScheme(t *testing.T) {
 			}
 			t.Errorf("%s in the dark scheme: %s: %d element(s), e.g. %s", page, v.Help, len(v.Nodes), strings.Join(where, " "))
 		}
-		name := "dark-" + strings.ReplaceAll(strings.TrimSuffix(page, ".html"), "/", "-")
+		name := fmt.Sprintf("dark-%s-%d", strings.ReplaceAll(strings.TrimSuffix(page, ".html"), "/", "-"), at.width)
 		viewShot(ctx, t, name+".png", "figure.position")
 		viewShot(ctx, t, name+"-rolls.png", ".stats")
 
