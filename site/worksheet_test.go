@@ -100,6 +100,9 @@ func TestWorksheets(t *testing.T) {
 	if css := string(s.Files["style.css"]); !strings.Contains(css, "@media print {\n"+diagrams.PrintCSS()+"}") {
 		t.Errorf("style.css lacks the diagrams' print rules")
 	}
+	if css := string(s.Files["style.css"]); !strings.Contains(css, "@media screen and (prefers-color-scheme: dark) {\n"+diagrams.DarkCSS()+"}") {
+		t.Errorf("style.css lacks the diagrams' dark scheme")
+	}
 	page := string(s.Files["ru/long/a.html"])
 	if strings.Count(page, `class="nd-print" display="none"`) != 2 {
 		t.Errorf("the diagrams of ru/long/a.html are not Printable")

@@ -421,7 +421,14 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string, ready func(add
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	return s.serve(ctx, ln, newConnLimit(MaxConns), ready)
+}
+
+// serve serves on ln, with at most limit's connections at once (see
+// MaxConns).
+func (s *Server) serve(ctx context.Context, ln net.Listener, limit *connLimit, ready func(addr string)) error {
+	ln = limitListener{ln, limit}
+	srv := &http.Server{Handler: s, ReadHeaderTimeout: ReadHeaderTimeout, IdleTimeout: IdleTimeout, ConnState: limit.track}
 	go func() {
 		if err := s.Watch(ctx); err != nil {
 			io.WriteString(s.log, "watching the content: "+err.Error()+"; changes will not rebuild the site\n")
