@@ -1,38 +1,19 @@
 package site
 
 import (
-	"regexp"
 	"strings"
 	"testing"
 )
 
-// figureStart finds where the figures of a page begin.
-var figureStart = regexp.MustCompile(`<figure class="position" id="[^"]*">`)
-
-// positionFigures returns the figures of a page, each up to its own
-// </figure> (a figure holds another: its board and caption).
-func positionFigures(page string) []string {
+// figuresOf returns the figures of a page, each from its opening tag to
+// the end of its own element: a figure holds the figure of its board and
+// caption, so the end is the last </figure> before the next figure.
+func figuresOf(page string) []string {
 	var figs []string
-	for _, at := range figureStart.FindAllStringIndex(page, -1) {
-		depth, i := 0, at[0]
-		for i < len(page) {
-			open, shut := strings.Index(page[i:], "<figure"), strings.Index(page[i:], "</figure>")
-			if shut < 0 {
-				i = len(page)
-				break
-			}
-			if open >= 0 && open < shut {
-				depth++
-				i += open + len("<figure")
-				continue
-			}
-			depth--
-			i += shut + len("</figure>")
-			if depth == 0 {
-				break
-			}
+	for _, part := range strings.Split(page, `<figure class="position" id="`)[1:] {
+		if end := strings.LastIndex(part, "</figure>"); end >= 0 {
+			figs = append(figs, `<figure class="position" id="`+part[:end+len("</figure>")])
 		}
-		figs = append(figs, page[at[0]:i])
 	}
 	return figs
 }
@@ -56,7 +37,7 @@ func TestExercisesFoldTheirAnswers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		figs := positionFigures(string(s.Files["ru/long/p0001.html"]))
+		figs := figuresOf(string(s.Files["ru/long/p0001.html"]))
 		if len(figs) != 3 {
 			t.Fatalf("checker %v: %d figures, want 3", checker, len(figs))
 		}
