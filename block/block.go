@@ -147,6 +147,19 @@ type Options struct {
 	Lookup func(name string) (engine.Position, bool)
 	// Names lists the names known so far, for error messages.
 	Names []string
+	// Line is the line of the file the block's first line is on, for the
+	// messages that name another line of the block ("first on line
+	// 12"); 0 counts the block's own lines from 1. The places of
+	// problems are always the block's own (see engine.ErrorList.Rebase).
+	Line int
+}
+
+// fileLine returns the line of the file that line n of the block is.
+func (o Options) fileLine(n int) int {
+	if o.Line > 0 {
+		return o.Line + n - 1
+	}
+	return n
 }
 
 // Keys lists every key a block may use, in documented order.
@@ -257,7 +270,7 @@ func (p *parser) readLines(src string) {
 			val = strings.TrimSpace(stripComment(val))
 		}
 		if prev := p.fields[key]; len(prev) > 0 && key != "play" && key != "expect" {
-			p.addCode(engine.Pos{Line: line, Col: 1}, "duplicate key "+strconv.Quote(key)+" (first on line "+strconv.Itoa(prev[0].line)+")", "duplicate-key", key, strconv.Itoa(prev[0].line))
+			p.addCode(engine.Pos{Line: line, Col: 1}, "duplicate key "+strconv.Quote(key)+" (first on line "+strconv.Itoa(p.opt.fileLine(prev[0].line))+")", "duplicate-key", key, strconv.Itoa(p.opt.fileLine(prev[0].line)))
 			continue
 		}
 		p.fields[key] = append(p.fields[key], field{key, val, line, col})

@@ -77,6 +77,7 @@ func ParseTable(src string, opt Options) (*Table, error) {
 	sep := 0            // the line of the last "---", if any
 	var row strings.Builder
 	var kindAt engine.Pos
+	emptyAt := 0 // the "---" an empty row was reported at
 	// flush reads the row that ends before line end, a "---" line or, at
 	// the end of the text, a line past it.
 	flush := func(end int, last bool) {
@@ -88,10 +89,16 @@ func ParseTable(src string, opt Options) (*Table, error) {
 			if last {
 				at = max(sep, 1) // the "---" before it
 			}
+			if at == emptyAt {
+				return // the row before that "---" was empty too: reported
+			}
+			emptyAt = at
 			errs.Add(engine.Pos{Line: at, Col: 1}, `an empty row: a table holds position blocks separated by "---" lines`)
 			return
 		}
-		b, err := Parse(text, opt)
+		rowOpt := opt
+		rowOpt.Line = opt.fileLine(first)
+		b, err := Parse(text, rowOpt)
 		if err != nil {
 			list := engine.AsList(err)
 			list.Rebase(engine.Pos{Line: first, Col: 1})
@@ -111,7 +118,7 @@ func ParseTable(src string, opt Options) (*Table, error) {
 		if len(t.Rows) == 0 {
 			t.Kind, kindAt = kind, engine.Pos{Line: first, Col: 1}
 		} else if kind != t.Kind {
-			errs.Add(engine.Pos{Line: first, Col: 1}, "this row shows "+tableKindName(kind)+" and the first row (line "+strconv.Itoa(kindAt.Line)+") "+tableKindName(t.Kind)+"; the rows of a table show the same")
+			errs.Add(engine.Pos{Line: first, Col: 1}, "this row shows "+tableKindName(kind)+" and the first row (line "+strconv.Itoa(opt.fileLine(kindAt.Line))+") "+tableKindName(t.Kind)+"; the rows of a table show the same")
 			return
 		}
 		t.Rows = append(t.Rows, b)

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bytes"
 	"context"
 	"slices"
 	"strconv"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/engine/odds"
 	"github.com/nardydocs/nardydocs/internal/wasm"
 	"github.com/nardydocs/nardydocs/site/markdown"
 	"github.com/nardydocs/nardydocs/site/outdir"
@@ -81,6 +81,7 @@ func analyse(ctx context.Context, src *source) (*index, engine.ErrorList, error)
 	if !src.opt.Checker {
 		ix.dropCheckerPages()
 	}
+	ix.boundRaces(&errs)
 	ix.checkTranslations(&errs)
 	ix.checkLinks(&errs)
 	ix.navigate()
@@ -91,6 +92,44 @@ func analyse(ctx context.Context, src *source) (*index, engine.ErrorList, error)
 		r.ids, r.links, r.figs = nil, nil, nil
 	}
 	return ix, errs, nil
+}
+
+// RaceBudget bounds the work of a build's races together, in positions
+// of a one-sided count (odds.RaceCost): about 1.8 s on this project's
+// 2-core build machine, so that thousands of races, each within its own
+// bound, cannot add up to minutes. A real site's races weigh far less:
+// most are between homes and read from tables.
+const RaceBudget = 12_000_000
+
+// raceBudget is RaceBudget, smaller in a test.
+var raceBudget = RaceBudget
+
+// raceWork is the work a block's race may take.
+type raceWork struct {
+	fig  int // the figure's index on its page
+	cost int
+	at   engine.Pos // the "race" item
+}
+
+// boundRaces adds up the work of every race of the site, page by page in
+// order, and reports the first race past RaceBudget, once; that race's
+// block and every later one with a race are left out of the build (the
+// build fails). The order is the pages', so the message is the same at
+// every build.
+func (ix *index) boundRaces(errs *engine.ErrorList) {
+	total, over := 0, false
+	for _, r := range ix.res {
+		for _, w := range r.races {
+			if total += w.cost; total > raceBudget && !over {
+				over = true
+				errs.Add(w.at, "odds race: the site's races together may weigh more than "+strconv.Itoa(raceBudget)+
+					" positions (about two seconds of work), here "+strconv.Itoa(total)+"; show fewer races that are not all home, or smaller ones")
+			}
+			if over {
+				r.blocks[w.fig] = nil
+			}
+		}
+	}
 }
 
 // parallel runs f for every index below n, at most jobs at a time.
@@ -133,6 +172,7 @@ type analysis struct {
 	blocks    []*block.Block       // per figure, in order; nil where a block could not be read, and for tables
 	tables    map[int]*block.Table // the tables of positions, by figure number
 	figures   int
+	races     []raceWork // the work of its races, in order
 	errs      engine.ErrorList
 	script    string // the checker module the page loads: "", wasm.Checker or wasm.Board
 	editor    bool   // the page has the checker's block editor (the standalone checker)
@@ -238,7 +278,7 @@ func (ix *index) analysePage(i int, keep bool) *analysis {
 	}
 	doc := ix.parse(p)
 	_ = ast.Walk(doc, a.visit)
-	a.r.prose = proseDigest(p, doc)
+	a.r.prose = proseDigest(p, doc, a.lines)
 	if keep {
 		a.r.doc = doc
 	}
@@ -247,15 +287,27 @@ func (ix *index) analysePage(i int, keep bool) *analysis {
 
 // proseDigest is a digest of a page's words: its title, description and
 // Markdown without its position blocks, whose changes are reported as
-// the figures'.
-func proseDigest(p *page, doc ast.Node) string {
-	text := slices.Clone(p.src)
+// the figures'. Each block's text is looked for from its first line on,
+// so that the time is linear in the page.
+func proseDigest(p *page, doc ast.Node, lines *markdown.LineIndex) string {
+	text := make([]byte, 0, len(p.src))
+	done := 0 // the bytes of p.src written or left out
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if fig, ok := n.(*markdown.Figure); ok && entering {
-			text = bytes.Replace(text, []byte(fig.Source), nil, 1)
+		fig, ok := n.(*markdown.Figure)
+		if !ok || !entering {
+			return ast.WalkContinue, nil
 		}
-		return ast.WalkContinue, nil
+		from := max(done, lines.Offset(fig.Line))
+		to := min(len(p.src), lines.Offset(fig.Line+strings.Count(fig.Source, "\n")+1))
+		if from < to {
+			if i := strings.Index(string(p.src[from:to]), fig.Source); i >= 0 {
+				text = append(text, p.src[done:from+i]...)
+				done = from + i + len(fig.Source)
+			}
+		}
+		return ast.WalkSkipChildren, nil
 	})
+	text = append(text, p.src[done:]...)
 	return digest(append([]byte(p.fm.Title+"\n"+p.fm.Description+"\n"), text...))
 }
 
@@ -308,12 +360,13 @@ func (a *analyser) figure(n *markdown.Figure) {
 	num := r.figures
 	r.ids["fig-"+strconv.Itoa(num)] = true
 	r.namedAt = append(r.namedAt, len(r.named))
-	if a.ix.tmpl == nil || a.p.fm.broken {
+	if a.ix.tmpl == nil || a.p.fm.broken || a.tooMany(n) {
 		r.blocks = append(r.blocks, nil)
-		return // the templates or the front matter did not load: that is reported
+		return // the templates or the front matter did not load, or the page has too many figures: that is reported
 	}
 	base := engine.Pos{File: a.p.file, Line: n.Line, Col: n.Col}
 	opt := a.blockOptions()
+	opt.Line = n.Line
 	blk, err := block.Parse(n.Source, opt)
 	if err != nil {
 		list := a.unexplained(engine.AsList(err))
@@ -338,6 +391,15 @@ func (a *analyser) figure(n *markdown.Figure) {
 	}
 	r.blocks = append(r.blocks, blk)
 	r.figs = append(r.figs, figureFacts{line: n.Line - 1, facts: readFacts(blk)})
+	for _, it := range blk.Odds {
+		if it.Kind == block.OddsRace {
+			if cost := odds.RaceCost(blk.Position, blk.Rules, odds.Options{}); cost > 0 {
+				at := engine.ErrorList{{Pos: it.Pos}}
+				at.Rebase(base)
+				r.races = append(r.races, raceWork{fig: num - 1, cost: cost, at: at[0].Pos})
+			}
+		}
+	}
 	a.pinned(num, 0, n, blk)
 	if blk.Name != "" {
 		if _, dup := a.named[blk.Name]; dup {
@@ -362,6 +424,18 @@ func (a *analyser) figure(n *markdown.Figure) {
 	if len(blk.Exercises) > 0 {
 		r.exercises = append(r.exercises, exercise{page: a.index, fig: num, blk: blk})
 	}
+}
+
+// tooMany tells whether figure n is past MaxFigures of its page, and
+// reports the first that is.
+func (a *analyser) tooMany(n *markdown.Figure) bool {
+	if a.r.figures <= MaxFigures {
+		return false
+	}
+	if a.r.figures == MaxFigures+1 {
+		a.r.errs.Add(engine.Pos{File: a.p.file, Line: n.Line - 1, Col: 1}, "the page has more than "+strconv.Itoa(MaxFigures)+" position blocks and tables: split it into several pages")
+	}
+	return true
 }
 
 // name records the position a block names, for the blocks after it.
@@ -389,10 +463,12 @@ func (a *analyser) table(n *markdown.Figure) {
 	r.ids["fig-"+strconv.Itoa(num)] = true
 	r.namedAt = append(r.namedAt, len(r.named))
 	r.blocks = append(r.blocks, nil)
-	if a.ix.tmpl == nil || a.p.fm.broken {
-		return // the templates or the front matter did not load: that is reported
+	if a.ix.tmpl == nil || a.p.fm.broken || a.tooMany(n) {
+		return // the templates or the front matter did not load, or the page has too many figures: that is reported
 	}
-	tab, err := block.ParseTable(n.Source, a.blockOptions())
+	opt := a.blockOptions()
+	opt.Line = n.Line
+	tab, err := block.ParseTable(n.Source, opt)
 	if err != nil {
 		list := engine.AsList(err)
 		list.Rebase(engine.Pos{File: a.p.file, Line: n.Line, Col: n.Col})

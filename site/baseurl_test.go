@@ -23,7 +23,6 @@ func TestBaseURL(t *testing.T) {
 		{"base-url: https://nardy.example/rules/\n", "https://nardy.example/rules/ru/index.html"},
 		{"base-url: http://nardy.example/rules\n", "http://nardy.example/rules/ru/index.html"},
 		{"# the address\nrules: default\nbase-url: \"https://nardy.example\"\n", "https://nardy.example/ru/index.html"},
-		{"base-url: /rules/\n", "/rules/ru/index.html"},
 	} {
 		s, err := Build(t.Context(), Options{Content: "content", FS: site(c.config)})
 		if err != nil {

@@ -45,6 +45,13 @@ func writeFigure(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 	w.raw(`<figure class="position" id="`)
 	w.text(v.ID)
 	w.raw(`">`)
+	// HTML allows a figcaption only as a figure's first or last child:
+	// the board and its caption are a figure of their own, inside the
+	// figure that holds the tables and the form.
+	inner := v.Drawn && v.Caption != ""
+	if inner {
+		w.raw("\n<figure class=\"diagram\">")
+	}
 	// A board the reader plays on speaks right under it, and its controls
 	// follow; the exercise's task is seen from the start.
 	played := v.Checker != nil && v.Checker.Board && mode == pageFigure
@@ -86,6 +93,9 @@ func writeFigure(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 		w.raw("\n<figcaption>")
 		w.rolls(v.Caption)
 		w.raw("</figcaption>")
+	}
+	if inner {
+		w.raw("\n</figure>")
 	}
 	if v.Result != "" {
 		w.raw("\n<p class=\"result\"><strong>")
@@ -473,9 +483,9 @@ func writeEditor(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 	w.text(l.T("checker.hint"))
 	w.raw("</p>\n<output for=\"")
 	w.text(v.ID)
-	w.raw("-move\" aria-live=\"polite\"></output>\n<h3>")
+	w.raw("-move\" aria-live=\"polite\"></output>\n<h2>")
 	w.text(l.T("editor.plays"))
-	w.raw("</h3>\n<ol class=\"legal-plays\">")
+	w.raw("</h2>\n<ol class=\"legal-plays\">")
 	for _, p := range v.Editor.Plays {
 		w.raw("\n<li><code>")
 		w.text(p)

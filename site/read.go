@@ -78,6 +78,9 @@ func read(opt Options, files fs.FS) (*source, engine.ErrorList, error) {
 		}
 		s.cfg.BaseURL = u
 	}
+	if !s.hasSitemap() {
+		s.warns.Add(engine.Pos{File: s.contentPath(ConfigFile)}, `sitemap.xml is left out: a sitemap lists full addresses, and the site has none; give it as "base-url: https://…/" here, or --base-url`)
+	}
 	own := s.cfg.Rules
 	for _, kv := range opt.Rules {
 		for _, w := range strings.Fields(kv) {
@@ -161,6 +164,11 @@ func (s *source) loadConfig(errs *engine.ErrorList) Config {
 		errs.Add(engine.Pos{File: s.contentPath(oldConfigFile)}, "the configuration file is now "+ConfigFile+" (YAML, the same \"key: value\" lines): rename it")
 	}
 	name := s.contentPath(ConfigFile)
+	// Only a regular file is read: a named pipe would block the build.
+	if info, err := fs.Stat(s.files, ConfigFile); err == nil && !info.Mode().IsRegular() {
+		errs.Add(engine.Pos{File: name}, notRegular(info.Mode()))
+		return cfg
+	}
 	data, err := fs.ReadFile(s.files, ConfigFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return cfg
@@ -171,6 +179,13 @@ func (s *source) loadConfig(errs *engine.ErrorList) Config {
 	}
 	data = textOf(data, name, errs)
 	return readConfig(yamlMapping(data, name, 0, errs), name, s.files, errs)
+}
+
+// hasSitemap tells whether the site has sitemap.xml: when its address
+// is a full one (http or https), which every address in a sitemap must
+// start with.
+func (s *source) hasSitemap() bool {
+	return strings.HasPrefix(s.cfg.BaseURL, "https://") || strings.HasPrefix(s.cfg.BaseURL, "http://")
 }
 
 // baseURL checks the address a site is published at: an absolute http or
@@ -216,12 +231,19 @@ func (s *source) loadPages(errs *engine.ErrorList) []*page {
 	var pages []*page
 	for _, lang := range s.cfg.Languages {
 		root := string(lang)
-		if _, err := fs.Stat(s.files, root); err != nil {
+		info, err := fs.Stat(s.files, root)
+		if err != nil {
 			msg := "missing language directory"
 			if len(i18n.Langs) > 1 {
 				msg += `; create it, or leave ` + root + ` out of "languages:" in ` + ConfigFile
 			}
 			errs.Add(engine.Pos{File: s.contentPath(root)}, msg)
+			s.absent = append(s.absent, lang)
+			continue
+		}
+		if !info.IsDir() {
+			// A build of no pages would replace the site with an empty one.
+			errs.Add(engine.Pos{File: s.contentPath(root)}, "not a directory: the pages in "+root+" are Markdown files in a directory of that name")
 			s.absent = append(s.absent, lang)
 			continue
 		}
@@ -251,7 +273,8 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 			}
 			return nil
 		}
-		if d.Type()&fs.ModeSymlink != 0 {
+		mode := d.Type()
+		if mode&fs.ModeSymlink != 0 {
 			info, err := fs.Stat(s.files, name)
 			switch {
 			case err != nil:
@@ -261,8 +284,15 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 				s.walkPages(lang, name, inside, pages, errs)
 				return nil
 			}
+			mode = info.Mode().Type()
 		}
 		if d.IsDir() || !strings.HasSuffix(name, ".md") {
+			return nil
+		}
+		// Only a regular file is opened: reading a named pipe or a
+		// device would block the build, or never end.
+		if !mode.IsRegular() {
+			errs.Add(engine.Pos{File: s.contentPath(name)}, notRegular(mode))
 			return nil
 		}
 		data, err := fs.ReadFile(s.files, name)
@@ -273,6 +303,9 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 		rel := strings.TrimSuffix(strings.TrimPrefix(name, string(lang)+"/"), ".md")
 		p := &page{lang: lang, rel: rel, file: s.contentPath(name), src: textOf(data, s.contentPath(name), errs)}
 		p.fm = parseFrontMatter(p, s.cfg.Rules, errs)
+		if !textBounds(p.src, p.file, errs) {
+			p.src, p.fm.broken = nil, true // not parsed
+		}
 		for _, w := range s.override {
 			_ = p.fm.Rules.Set(w) // words of valid keys and values
 		}
@@ -285,16 +318,53 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 }
 
 // readProblem words an error reading the content: a symbolic link that
-// leads outside the content directory is named as such.
+// leads outside the content directory is named as such, and the system
+// call that failed ("statat", "openat") is said in plain words.
 func readProblem(err error) string {
 	if strings.Contains(err.Error(), "path escapes from parent") {
 		return "the symbolic link leads outside the content directory; nardydocs follows links only inside it"
 	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return pe.Op + ": " + pe.Err.Error()
+		return plainOp(pe.Op) + ": " + pe.Err.Error()
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return plainOp(le.Op) + ": " + le.Err.Error()
 	}
 	return err.Error()
+}
+
+// notRegular says that a file of the content, which nardydocs reads, is
+// not a regular file, and what it is instead.
+func notRegular(m fs.FileMode) string {
+	kind := "not a regular file"
+	switch {
+	case m.IsDir():
+		kind = "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		kind = "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		kind = "a socket"
+	case m&fs.ModeDevice != 0:
+		kind = "a device"
+	}
+	return kind + ", not a regular file: nardydocs reads only regular files; remove it or rename it"
+}
+
+// plainOp says what a failed system call op was doing, in plain words.
+func plainOp(op string) string {
+	switch strings.ToLower(op) {
+	case "stat", "statat", "lstat", "fstat", "fstatat":
+		return "cannot look it up"
+	case "open", "openat":
+		return "cannot open it"
+	case "readdir", "readdirent", "fdopendir", "getdents", "opendir":
+		return "cannot list the directory"
+	case "readlink", "readlinkat", "evalsymlinks":
+		return "cannot follow the symbolic link"
+	}
+	return "cannot read it"
 }
 
 // textOf returns a file's bytes as text: without a UTF-8 byte order mark,
@@ -325,6 +395,7 @@ func parseFrontMatter(p *page, base engine.Rules, errs *engine.ErrorList) frontM
 	src := p.src
 	if !bytes.HasPrefix(src, []byte("---\n")) && !bytes.HasPrefix(src, []byte("---\r\n")) {
 		errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, `a page starts with front matter: "---", "title: …", "---"`)
+		fm.broken = true // its blocks, without the page's game, are not judged
 		return fm
 	}
 	// The front matter's lines: from the second line to a line "---".
@@ -347,6 +418,7 @@ func parseFrontMatter(p *page, base engine.Rules, errs *engine.ErrorList) frontM
 	}
 	if end < 0 {
 		errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, `front matter is not closed: add a line "---" after it`)
+		fm.broken = true
 		return fm
 	}
 	before := len(*errs)

@@ -6,7 +6,9 @@ import (
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
 
 	"github.com/nardydocs/nardydocs/engine"
 )
@@ -34,10 +36,24 @@ func yamlMapping(src []byte, file string, line int, errs *engine.ErrorList) []ya
 		p := n.GetToken().Position
 		return engine.Pos{File: file, Line: line + p.Line, Col: p.Column}
 	}
+	if !yamlBounds(src, file, line, errs) {
+		return nil
+	}
 	f, err := parser.ParseBytes(src, 0, parser.AllowDuplicateMapKey()) // reported below, in file lines
 	if err != nil {
 		at := yamlErrorPos(err, file, line)
 		errs.Add(at, yamlProblem(yamlMessage(err), src, at, line))
+		return nil
+	}
+	tagged := false
+	for _, tk := range lexer.Tokenize(string(src)) {
+		if tk.Type == token.TagType {
+			tagged = true
+			at := engine.Pos{File: file, Line: line + tk.Position.Line, Col: tk.Position.Column}
+			errs.Add(at, "YAML tag "+strconv.Quote(tk.Value)+": nardydocs reads plain values only; remove the tag, or quote the value if it begins with \"!\"")
+		}
+	}
+	if tagged {
 		return nil
 	}
 	var out []yamlEntry

@@ -168,10 +168,16 @@ func (r figureRenderer) render(w util.BufWriter, _ []byte, n ast.Node, entering 
 }
 
 // LineIndex finds the line and column of a byte offset in a text in
-// logarithmic time: the lines' starting offsets are found once.
+// logarithmic time: the lines' starting offsets are found once. Columns
+// count characters from the last offset asked for when it is on the same
+// line and before, so that asking for every link of a long line, in
+// order, takes time linear in the line. A LineIndex is not safe for use
+// by several goroutines at once.
 type LineIndex struct {
 	src    []byte
 	starts []int // the offset of each line's first byte
+	// the last offset asked for, its line (0-based) and column
+	last, lastLine, lastCol int
 }
 
 // NewLineIndex indexes the lines of src.
@@ -182,7 +188,7 @@ func NewLineIndex(src []byte) *LineIndex {
 			starts = append(starts, i+1)
 		}
 	}
-	return &LineIndex{src: src, starts: starts}
+	return &LineIndex{src: src, starts: starts, lastCol: 1}
 }
 
 // Pos returns the 1-based line and column (in characters) of byte offset
@@ -193,5 +199,23 @@ func (x *LineIndex) Pos(off int) (line, col int) {
 	if !found {
 		i--
 	}
-	return i + 1, utf8.RuneCount(x.src[x.starts[i]:off]) + 1
+	from, col := x.starts[i], 1
+	if i == x.lastLine && x.last >= from && x.last <= off {
+		from, col = x.last, x.lastCol
+	}
+	col += utf8.RuneCount(x.src[from:off])
+	x.last, x.lastLine, x.lastCol = off, i, col
+	return i + 1, col
+}
+
+// Offset returns the byte offset of the start of 1-based line n, or the
+// text's length past its last line.
+func (x *LineIndex) Offset(n int) int {
+	if n < 1 {
+		return 0
+	}
+	if n > len(x.starts) {
+		return len(x.src)
+	}
+	return x.starts[n-1]
 }
