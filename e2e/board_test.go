@@ -358,6 +358,9 @@ func TestBoardExercises(t *testing.T) {
 	if n := eval[int](ctx, t, `document.querySelectorAll('`+g+` .moves tr.played').length`); n != rows {
 		t.Errorf("the solution marks %d rows of %d", n, rows)
 	}
+	if !eval[bool](ctx, t, `document.querySelector('`+g+` details.answer').open && document.querySelector('`+g+` .moves').checkVisibility()`) {
+		t.Error("the solution leaves the exercise's answer folded")
+	}
 }
 
 // TestStandaloneBoard plays on the standalone checker's board the roll of

@@ -97,45 +97,53 @@ func TestVerdictWhereTheReaderLooks(t *testing.T) {
 // TestRefusedTouchHasItsOwnStyle touches a place the reader may not
 // move from: the place is marked as refused, in a style none of the
 // board's other marks has, and the status line says why in the refusal
-// style; the next touch that is not refused takes both away.
+// style; the next touch that is not refused takes both away. At 1280 px
+// with the mouse and at 390 px with a finger.
 func TestRefusedTouchHasItsOwnStyle(t *testing.T) {
 	ctx := browser(t)
 	base := serveWithChecker(t)
-	open(ctx, t, base+"/ru/long/moving.html", 1280, `svg[data-board]`)
 	f := fig("Lw53:24x12,18x3:12x12,10x3")
-	touch(ctx, t, f, "24", false) // loads the module, selects 24
-	says(ctx, t, f, "Выбрана шашка на пункте 24")
-	touch(ctx, t, f, "22", false) // no die takes 24 to 22
-	says(ctx, t, f, "22")
-	if got := marked(ctx, t, f, "data-refused"); len(got) != 1 || got[0] != "22" {
-		t.Fatalf("places marked refused: %v, want [22]", got)
-	}
-	style := func(sel string) string {
-		t.Helper()
-		return eval[string](ctx, t, `(e => { const s = getComputedStyle(e); return [s.fill, s.fillOpacity, s.stroke, s.strokeDasharray].join(" "); })(document.querySelector('`+f+` svg[data-board] `+sel+`'))`)
-	}
-	refused := style(`[data-refused]`)
-	for _, other := range []string{`[data-selected]`, `[data-target]`, `[data-movable]`} {
-		if eval[bool](ctx, t, `!document.querySelector('`+f+` svg[data-board] `+other+`')`) {
-			continue
+	for _, vp := range viewports {
+		if err := chromedp.Do(ctx, vp.emu, chromedp.Navigate(base+"/ru/long/moving.html"), chromedp.WaitVisible(chromedp.CSS(`svg[data-board]`))); err != nil {
+			t.Fatal(err)
 		}
-		if s := style(other); s == refused {
-			t.Errorf("a refused place looks like a %s one: %s", other, s)
+		touch(ctx, t, f, "24", vp.finger) // loads the module, selects 24
+		says(ctx, t, f, "Выбрана шашка на пункте 24")
+		touch(ctx, t, f, "22", vp.finger) // no die takes 24 to 22
+		says(ctx, t, f, "22")
+		if got := marked(ctx, t, f, "data-refused"); len(got) != 1 || got[0] != "22" {
+			t.Fatalf("%s: places marked refused: %v, want [22]", vp.name, got)
 		}
-	}
-	status := `document.querySelector('` + f + ` .board-status')`
-	if !eval[bool](ctx, t, status+`.hasAttribute("data-refused")`) {
-		t.Error("the status line does not say the refusal in its style")
-	}
-	normal := eval[string](ctx, t, `getComputedStyle(document.querySelector("main p")).color`)
-	if c := eval[string](ctx, t, `getComputedStyle(`+status+`).color`); c == normal {
-		t.Errorf("the refusal is said in the text's colour %s", c)
-	}
-	screenshot(ctx, t, "ru-board-refused.png", 1280)
-	touch(ctx, t, f, "19", false)
-	says(ctx, t, f, "Сыграно: 24/19.")
-	if got := marked(ctx, t, f, "data-refused"); len(got) != 0 || eval[bool](ctx, t, status+`.hasAttribute("data-refused")`) {
-		t.Errorf("after a move the refusal is still marked: %v", got)
+		style := func(sel string) string {
+			t.Helper()
+			return eval[string](ctx, t, `(e => { const s = getComputedStyle(e); return [s.fill, s.fillOpacity, s.stroke, s.strokeDasharray].join(" "); })(document.querySelector('`+f+` svg[data-board] `+sel+`'))`)
+		}
+		refused := style(`[data-refused]`)
+		// Unlike a place with no mark, and each mark of the board.
+		for _, other := range []string{`[data-point]:not([data-movable], [data-selected], [data-target], [data-refused])`, `[data-selected]`, `[data-target]`, `[data-movable]`} {
+			if eval[bool](ctx, t, `!document.querySelector('`+f+` svg[data-board] `+other+`')`) {
+				continue
+			}
+			if s := style(other); s == refused {
+				t.Errorf("%s: a refused place looks like a %s one: %s", vp.name, other, s)
+			}
+		}
+		status := `document.querySelector('` + f + ` .board-status')`
+		if !eval[bool](ctx, t, status+`.hasAttribute("data-refused")`) {
+			t.Errorf("%s: the status line does not say the refusal in its style", vp.name)
+		}
+		normal := eval[string](ctx, t, `getComputedStyle(document.querySelector("main p")).color`)
+		if c := eval[string](ctx, t, `getComputedStyle(`+status+`).color`); c == normal {
+			t.Errorf("%s: the refusal is said in the text's colour %s", vp.name, c)
+		}
+		if vp.finger {
+			screenshot(ctx, t, "ru-board-refused-phone.png", 390)
+		}
+		touch(ctx, t, f, "19", vp.finger)
+		says(ctx, t, f, "Сыграно: 24/19.")
+		if got := marked(ctx, t, f, "data-refused"); len(got) != 0 || eval[bool](ctx, t, status+`.hasAttribute("data-refused")`) {
+			t.Errorf("%s: after a move the refusal is still marked: %v", vp.name, got)
+		}
 	}
 }
 

@@ -19,16 +19,24 @@ func figuresOf(page string) []string {
 }
 
 // TestExercisesFoldTheirAnswers builds pages with an exercise and a
-// figure without one, with the move checker and without: the task is in
-// the page from the start, after the board; the illegal play's box, the
-// table of plays and the statistics are in a closed <details> after it;
-// a playable board's status line is under the board, before the caption;
-// the print document folds nothing.
+// figure without one, with the move checker and without. In the page an
+// exercise's task is its board's caption, first; nothing before its
+// closed <details> gives the answer away: not the author's caption, not
+// the verdict on the illegal play, not the cross it is drawn with (it is
+// drawn as a plain arrow that the board's description names as the play
+// asked about). The answer then holds the caption, the illegal play's
+// box, the table of plays and the statistics. A playable board's status
+// line is under the board. The print document and the standalone diagram
+// fold nothing and draw the cross.
 func TestExercisesFoldTheirAnswers(t *testing.T) {
 	t.Parallel()
-	const page = "```nardy\ngame: long\nposition: start\ndice: 6-5\nillegal: 24/18 24/19\ncaption: Белые начинают.\nexercise: illegal\n```\n\n" +
+	const page = "```nardy\ngame: long\nposition: start\ndice: 6-5\nillegal: 24/18 24/19\ncaption: Белые начинают, с головы уходит одна шашка.\nexercise: illegal\n```\n\n" +
 		"```nardy\ngame: long\nwhite: 3 1x2\nblack: 12x15\ndice: 2-1\nstats: off\nexercise: stats plays\n```\n\n" +
 		"```nardy\ngame: long\nposition: start\ndice: 3-1\ncaption: Без задания.\n```\n"
+	const caption = "Белые начинают, с головы уходит одна шашка."
+	// What gives the first exercise's answer away, and what its answer
+	// says once opened.
+	giveaway := []string{caption, "запрещённый ход", "крестик", `class="nd-illegal"`, `<div class="illegal">`, "Нельзя сыграть", `<div class="moves">`}
 	for _, checker := range []bool{true, false} {
 		files := sectionSite(2)
 		files["ru/long/p0001.md"] = pageText("Страница 0001", page)
@@ -45,21 +53,26 @@ func TestExercisesFoldTheirAnswers(t *testing.T) {
 			task   string   // the task, "" for none
 			folded []string // what the answer folds
 		}{
-			{"Задание: можно ли сыграть 24/18 24/19?", []string{`<div class="illegal">`, `<div class="moves">`}},
+			{"Задание: можно ли сыграть 24/18 24/19?", []string{`<p class="caption">` + caption + "</p>", `<div class="illegal">`, "На схеме задания он показан простой стрелкой, без крестика.", `<div class="moves">`}},
 			{"Задание: сколько бросков из 36 выводят все оставшиеся шашки? Найдите на доске все разрешённые ходы этого броска.", []string{`<div class="moves">`, `<div class="stats">`}},
 			{"", nil},
 		} {
 			f := figs[i]
+			n := string(rune('1' + i))
 			where := func(s string) int { return strings.Index(f, s) }
 			open, shut := where(`<details class="answer">`+"\n<summary>Показать ответ</summary>"), where("</details>")
 			if c.task == "" {
-				if open >= 0 || strings.Contains(f, "board-task") {
-					t.Errorf("checker %v, figure %d: a figure without an exercise has a task or folds its answer:\n%s", checker, i+1, f)
+				if open >= 0 || strings.Contains(f, "board-task") || !strings.Contains(f, "<figcaption>Без задания.</figcaption>\n</figure>") {
+					t.Errorf("checker %v, figure %d: a figure without an exercise has a task, folds its answer or lost its caption:\n%s", checker, i+1, f)
 				}
 			} else {
-				task := where(`<p class="board-task" id="fig-` + string(rune('1'+i)) + `-task">` + c.task + "</p>")
+				// The task is the first child of the board's figure.
+				task := where(`<figure class="diagram">` + "\n" + `<figcaption class="board-task" id="fig-` + n + `-task">` + c.task + "</figcaption>\n<div class=\"board\">")
 				if task < 0 || open < 0 || shut < open || task > open {
 					t.Errorf("checker %v, figure %d: task at %d, answer folded at %d–%d:\n%s", checker, i+1, task, open, shut, f)
+				}
+				if strings.Count(f, "<figcaption") != 1 {
+					t.Errorf("checker %v, figure %d: %d captions, want the task alone", checker, i+1, strings.Count(f, "<figcaption"))
 				}
 				for _, part := range c.folded {
 					if at := where(part); at < open || at > shut {
@@ -67,21 +80,39 @@ func TestExercisesFoldTheirAnswers(t *testing.T) {
 					}
 				}
 			}
+			if i == 0 {
+				before := f[:max(open, 0)]
+				for _, g := range giveaway {
+					if strings.Contains(before, g) {
+						t.Errorf("checker %v: the exercise gives its answer away before it is opened: %q", checker, g)
+					}
+				}
+				if !strings.Contains(before, "Стрелка — ход 24/18 24/19, о котором спрашивает задание.</desc>") || !strings.Contains(before, `class="nd-arrow"`) {
+					t.Errorf("checker %v: the asked play is not drawn as a plain arrow named in the description:\n%s", checker, before)
+				}
+			}
 			status := where(`<p class="board-status" role="status" data-loading="Загружается проверка ходов…"`)
-			board, caption := where(`<div class="board">`), where("<figcaption>")
+			board := where(`<div class="board">`)
 			switch {
 			case !checker && status >= 0:
 				t.Errorf("figure %d: a status line without the checker", i+1)
 			case checker && (board < 0 || status < board || status > board+strings.Index(f[board:], "</div>")):
 				t.Errorf("figure %d: the status line is not in the board's box:\n%s", i+1, f)
-			case checker && caption >= 0 && status > caption:
-				t.Errorf("figure %d: the status line comes after the caption", i+1)
-			case checker && where(`<form class="checker"`) > max(caption, open):
+			case checker && c.task != "" && where(`<form class="checker"`) > open:
 				t.Errorf("figure %d: the checker's form does not follow the board", i+1)
 			}
 		}
-		if doc := string(s.Files["ru/long/print.html"]); strings.Contains(doc, `<details class="answer">`) || !strings.Contains(doc, "Задание: можно ли сыграть 24/18 24/19?") || !strings.Contains(doc, `<div class="illegal">`) {
-			t.Errorf("checker %v: the print document folds an answer, or lacks the task or the answer", checker)
+		doc := string(s.Files["ru/long/print.html"])
+		for _, want := range []string{`<p class="board-task" id="`, "Задание: можно ли сыграть 24/18 24/19?", "<figcaption>" + caption + "</figcaption>", `<div class="illegal">`, "На схеме он показан пунктирной стрелкой с крестиком.", "крестиком — запрещённый ход 24/18 24/19.</desc>", `class="nd-illegal"`} {
+			if !strings.Contains(doc, want) {
+				t.Errorf("checker %v: the print document lacks %q", checker, want)
+			}
+		}
+		if strings.Contains(doc, `<details class="answer">`) || strings.Contains(doc, "спрашивает задание") {
+			t.Errorf("checker %v: the print document folds an answer or draws the page's exercise", checker)
+		}
+		if svg := string(s.Files["ru/long/p0001-1.svg"]); !strings.Contains(svg, `class="nd-illegal"`) || !strings.Contains(svg, caption) {
+			t.Errorf("checker %v: the standalone diagram is not the printed one:\n%.600s", checker, svg)
 		}
 	}
 }

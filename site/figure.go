@@ -88,9 +88,11 @@ type figureView struct {
 	// Legend links the notation page, from every table of moves.
 	Legend string
 	// Task is what the block's exercises ask, shown from the start; the
-	// answers (the illegal play's box, the tables of plays, the
-	// statistics) are then folded until the reader asks for them.
+	// answers (the caption, the illegal play's box, the tables of plays,
+	// the statistics) are then folded until the reader asks for them.
 	Task string
+	// IllegalAsked says the task asks whether the illegal play is allowed.
+	IllegalAsked bool
 }
 
 // drawings are a figure's SVG drawings, for the id they are drawn with:
@@ -216,6 +218,8 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 		Code:    engine.Code(pos, blk.Dice, blk.HasDice, blk.Rules),
 		Legend:  relURL(in.Page, notationURL(l)),
 		Task:    exerciseTask(l, blk),
+
+		IllegalAsked: blk.Illegal != nil && slices.Contains(blk.Exercises, block.ExerciseIllegal),
 	}
 	if pos.Game == engine.Short {
 		v.GnubgID, _ = pos.GnubgID()
@@ -291,10 +295,15 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 	// checker's too), in the screen theme with the print theme's classes
 	// (diagrams.PrintCSS in style.css turns them into it on paper).
 	playable := hasChecker || blk.Show.Has(block.ShowEditor) && blk.HasDice && in.Checker
-	draw := func(id string) (drawings, error) {
+	// An exercise's board in its page does not give the answer away
+	// (board.ExerciseOptions); print documents draw the block as it is.
+	draw := func(id string, page bool) (drawings, error) {
 		var d drawings
 		if v.Drawn {
 			dopt := board.Options(l, blk, id+"-board")
+			if page && v.Task != "" {
+				dopt = board.ExerciseOptions(l, blk, id+"-board")
+			}
 			dopt.Printable, dopt.Playable = true, playable
 			var b strings.Builder
 			if err := diagrams.Inline(&b, pos, dopt); err != nil {
@@ -320,16 +329,25 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 		}
 		return d, nil
 	}
-	d, err := draw(id)
+	d, err := draw(id, true)
 	if err != nil {
 		return nil, err
 	}
 	if v.Drawn {
-		// The standalone file is for printing: the same drawing, with the
-		// print theme's rules, at an A4 page's text width.
+		// The standalone file is for printing: the drawing of the print
+		// documents, with the print theme's rules, at an A4 page's text
+		// width.
+		printed := d.board
+		if v.Task != "" {
+			pd, err := draw(id, false)
+			if err != nil {
+				return nil, err
+			}
+			printed = pd.board
+		}
 		var sa bytes.Buffer
-		sa.Grow(len(d.board) + standaloneExtra)
-		if err := diagrams.StandaloneFrom(&sa, d.board, PaperA4); err != nil {
+		sa.Grow(len(printed) + standaloneExtra)
+		if err := diagrams.StandaloneFrom(&sa, printed, PaperA4); err != nil {
 			return nil, inBlock("diagram", err)
 		}
 		out.SVG = sa.Bytes()
@@ -345,7 +363,7 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 	if in.Print != "" {
 		pv := *v
 		pv.ID = in.Print + id
-		pd, err := draw(pv.ID)
+		pd, err := draw(pv.ID, false)
 		if err != nil {
 			return nil, err
 		}

@@ -45,12 +45,27 @@ func writeFigure(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 	w.raw(`<figure class="position" id="`)
 	w.text(v.ID)
 	w.raw(`">`)
+	// An exercise in its page gives its task as its board's caption,
+	// first; the author's caption explains the answer, so it is folded
+	// with the answer.
+	asked := v.Task != "" && mode == pageFigure
+	caption := v.Caption
+	if asked {
+		caption = ""
+	}
 	// HTML allows a figcaption only as a figure's first or last child:
 	// the board and its caption are a figure of their own, inside the
 	// figure that holds the tables and the form.
-	inner := v.Drawn && v.Caption != ""
+	inner := v.Drawn && (caption != "" || asked)
 	if inner {
 		w.raw("\n<figure class=\"diagram\">")
+	}
+	if asked {
+		w.raw("\n<figcaption class=\"board-task\" id=\"")
+		w.text(v.ID)
+		w.raw("-task\">")
+		w.rolls(v.Task)
+		w.raw("</figcaption>")
 	}
 	// A board the reader plays on speaks right under it, and its controls
 	// follow; the exercise's task is seen from the start.
@@ -78,7 +93,7 @@ func writeFigure(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 			w.raw("</div>")
 		}
 	}
-	if v.Task != "" && mode != computedPart {
+	if v.Task != "" && mode == printFigure {
 		w.raw("\n<p class=\"board-task\" id=\"")
 		w.text(v.ID)
 		w.raw("-task\">")
@@ -89,9 +104,9 @@ func writeFigure(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 		w.raw("\n")
 		writeChecker(w, v, v.Checker)
 	}
-	if v.Caption != "" {
+	if caption != "" {
 		w.raw("\n<figcaption>")
-		w.rolls(v.Caption)
+		w.rolls(caption)
 		w.raw("</figcaption>")
 	}
 	if inner {
@@ -106,11 +121,16 @@ func writeFigure(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 	}
 	// An exercise's answers are folded, in the page, until the reader
 	// asks for them.
-	fold := v.Task != "" && mode == pageFigure && (v.Illegal != nil || v.Moves != nil || v.Rolls != nil || v.Replies != nil || len(v.Stats) > 0)
+	fold := asked && (v.Caption != "" || v.Illegal != nil || v.Moves != nil || v.Rolls != nil || v.Replies != nil || len(v.Stats) > 0)
 	if fold {
 		w.raw("\n<details class=\"answer\">\n<summary>")
 		w.text(l.T("fig.answer"))
 		w.raw("</summary>")
+		if v.Caption != "" {
+			w.raw("\n<p class=\"caption\">")
+			w.rolls(v.Caption)
+			w.raw("</p>")
+		}
 	}
 	if il := v.Illegal; il != nil {
 		w.raw("\n<div class=\"illegal\">\n<p><strong>")
@@ -119,8 +139,14 @@ func writeFigure(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 		w.rolls(il.Reason)
 		w.raw("</p>")
 		if v.Drawn {
+			// An exercise's board in its page draws the play plainly
+			// (board.ExerciseOptions).
+			drawn := "fig.illegal.drawn"
+			if asked && v.IllegalAsked {
+				drawn = "fig.illegal.asked"
+			}
 			w.raw("\n<p class=\"drawn\">")
-			w.text(l.T("fig.illegal.drawn"))
+			w.text(l.T(drawn))
 			w.raw("</p>")
 		}
 		w.raw("\n</div>")

@@ -5,6 +5,7 @@
 package board
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/nardydocs/nardydocs/block"
@@ -59,6 +60,27 @@ func Options(l i18n.Lang, blk *block.Block, id string) diagrams.Options {
 		Illegal: blk.Illegal,
 		Marks:   blk.Marks,
 	}
+}
+
+// ExerciseOptions returns the diagram options of an exercise's board in
+// its page, which must not give the answer away before the reader asks
+// for it: the description leaves out the caption (it explains the
+// answer, and the page folds it with the answer), and the play an
+// "exercise: illegal" asks about is drawn as a plain arrow, which the
+// description names as the play the task asks about, with no verdict.
+// Print documents and worksheets draw the block with Options.
+func ExerciseOptions(l i18n.Lang, blk *block.Block, id string) diagrams.Options {
+	plain := *blk
+	plain.Caption, plain.Illegal = "", nil
+	o := Options(l, &plain, id)
+	if blk.Illegal != nil && slices.Contains(blk.Exercises, block.ExerciseIllegal) {
+		o.Arrows = append(slices.Clip(o.Arrows), blk.Illegal...)
+		o.Desc += " " + l.F("desc.asked", "play", blk.IllegalText)
+	} else if blk.Illegal != nil {
+		o.Illegal = blk.Illegal
+		o.Desc += " " + l.F("desc.illegal", "play", blk.IllegalText)
+	}
+	return o
 }
 
 // AfterOptions returns the diagram options of the position after the

@@ -37,6 +37,40 @@ func TestIllegalDrawn(t *testing.T) {
 	}
 }
 
+// TestExerciseDrawn: an exercise's board in its page draws the play it
+// asks about as a plain arrow, with no cross, and its description names
+// that play without the verdict and without the caption, which explains
+// the answer; the block drawn for print keeps both.
+func TestExerciseDrawn(t *testing.T) {
+	const src = "game: long\nwhite: 24x12 18x3\nblack: 12x12 10x3\ndice: 5-3\nillegal: 24/19 24/21\ncaption: Две шашки с головы не уходят.\n"
+	for l, want := range map[i18n.Lang]string{
+		i18n.RU: "Стрелка — ход 24/19 24/21, о котором спрашивает задание.",
+		i18n.UK: "Стрілка — хід 24/19 24/21, про який питає завдання.",
+	} {
+		o := ExerciseOptions(l, parse(t, src+"exercise: illegal\n"), "f")
+		if o.Illegal != nil || engine.FormatSegments(o.Arrows) != "24/19 24/21" {
+			t.Errorf("%s: forbidden %q, arrows %q; want the asked play as arrows only", l, engine.FormatSegments(o.Illegal), engine.FormatSegments(o.Arrows))
+		}
+		if !strings.HasSuffix(o.Desc, " "+want) {
+			t.Errorf("%s: description %q does not end with %q", l, o.Desc, want)
+		}
+		for _, answer := range []string{"Две шашки", "крестик", "хрестик", "запрещ", "заборон"} {
+			if strings.Contains(o.Desc, answer) {
+				t.Errorf("%s: description %q gives the answer away (%q)", l, o.Desc, answer)
+			}
+		}
+		p := Options(l, parse(t, src+"exercise: illegal\n"), "f")
+		if p.Arrows != nil || engine.FormatSegments(p.Illegal) != "24/19 24/21" || !strings.HasPrefix(p.Desc, "Две шашки") {
+			t.Errorf("%s: the print drawing changed: arrows %q, forbidden %q, description %q", l, engine.FormatSegments(p.Arrows), engine.FormatSegments(p.Illegal), p.Desc)
+		}
+	}
+	// A block whose exercise asks something else keeps its forbidden play.
+	o := ExerciseOptions(i18n.RU, parse(t, src+"stats: off\nexercise: stats\n"), "f")
+	if engine.FormatSegments(o.Illegal) != "24/19 24/21" || o.Arrows != nil || !strings.HasSuffix(o.Desc, "запрещённый ход 24/19 24/21.") || strings.Contains(o.Desc, "Две шашки") {
+		t.Errorf("stats exercise: forbidden %q, arrows %q, description %q", engine.FormatSegments(o.Illegal), engine.FormatSegments(o.Arrows), o.Desc)
+	}
+}
+
 // TestAfterDrawn: without "arrows:", the diagram before draws the play of
 // "after:" a die at a time; the diagram after shows its position, the
 // other side to move, and names the play.
