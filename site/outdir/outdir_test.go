@@ -507,6 +507,7 @@ func TestKeepsThePublishersFiles(t *testing.T) {
 		}
 		os.Mkdir(filepath.Join(dir, "empty"), 0o755)
 		os.Symlink("CNAME", filepath.Join(dir, "link"))
+		os.WriteFile(filepath.Join(dir, "ru", ".a.html.new-0123456789abcdef"), []byte("a crashed build's"), 0o644)
 		os.MkdirAll(filepath.Join(dir, "index.html.d"), 0o755) // no clash: another name
 		// Twice: the second build starts from the first one's kept files.
 		for k, s := range []site{newSite, newSite} {
