@@ -688,3 +688,44 @@ func TestStop(t *testing.T) {
 		t.Errorf("left beside the output: %v", got)
 	}
 }
+
+// TestRestamped: a build that fails leaves the previous site's files it
+// linked with new change times; with the stamps Restamped gives, the next
+// build still takes them (Keep), but not one altered after.
+func TestRestamped(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	dir, spare := filepath.Join(root, "public"), filepath.Join(root, "spare")
+	st := oldSite.write(t, dir, Options{Spare: spare})
+	st = newSite.write(t, dir, Options{Spare: spare, Files: oldSite.digests(), Stamps: st})
+	o := Options{Spare: spare, Files: newSite.digests(), Stamps: st}
+	d, err := Open(dir, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"ru/a.html", "style.css", "index.html"} {
+		if !d.Keep(name, Digest([]byte(newSite[name]))) {
+			t.Fatalf("Keep(%s) refused an intact file", name)
+		}
+	}
+	d.Abort()
+	o.Stamps = d.Restamped()
+	// Altered after the failed build: the same size, the time set back.
+	name := filepath.Join(dir, "index.html")
+	info, _ := os.Stat(name)
+	os.WriteFile(name, []byte("NEW"), 0o644)
+	os.Chtimes(name, info.ModTime(), info.ModTime())
+	d, err = Open(dir, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Abort()
+	for _, name := range []string{"ru/a.html", "style.css"} {
+		if !d.Keep(name, Digest([]byte(newSite[name]))) {
+			t.Errorf("after a failed build, Keep(%s) refused an intact file", name)
+		}
+	}
+	if d.Keep("index.html", Digest([]byte(newSite["index.html"]))) {
+		t.Errorf("after a failed build, Keep took index.html, altered since")
+	}
+}
