@@ -352,7 +352,9 @@ func Open(dir string, o Options) (*Dir, error) {
 	d := &Dir{target: target, opt: o, made: map[string]bool{".": true}, needed: map[string]bool{".": true},
 		intact: map[string]bool{}, linked: map[string]bool{}, placed: map[string]bool{},
 		exchange: exchangeDirs, renameTarget: os.Rename, moveFile: os.Rename}
-	d.foreign = !Owned(target) && !emptyDir(target)
+	if _, err := os.Stat(target); err == nil {
+		d.foreign = !Owned(target) && !emptyDir(target)
+	}
 	if o.Spare != "" {
 		d.fromSpare(parent, base)
 	}
