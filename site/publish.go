@@ -180,6 +180,11 @@ func Publish(ctx context.Context, opt Options, t Target) (*Published, error) {
 	}
 	if err != nil {
 		d.Abort()
+		if m != nil && stamps != nil {
+			// The files this build linked are still the previous one's.
+			m.Put(stampsKey, d.Restamped())
+			m.Save()
+		}
 		return nil, err
 	}
 	s.Input = input

@@ -32,6 +32,9 @@ type renderer struct {
 	em    *emitter
 	tocMu sync.Mutex
 	tocs  map[string]string // by language, directory (and section)
+	// ctx is the build's, checked between the figures of a page: a
+	// build stopped stops in the middle of a page with many.
+	ctx context.Context
 }
 
 func newRenderer(ix *index, em *emitter) *renderer {
@@ -54,6 +57,7 @@ type fileSum struct{ Name, Sum string }
 
 // render renders every page and hands it to the output.
 func (rn *renderer) render(ctx context.Context) ([]*pageOutput, error) {
+	rn.ctx = ctx
 	out := make([]*pageOutput, len(rn.pages))
 	var done atomic.Int64
 	err := parallel(ctx, rn.opt.Jobs, len(rn.pages), func(i int) {
@@ -92,6 +96,9 @@ func (rn *renderer) page(i int) *pageOutput {
 		}
 	}
 	body, print := rn.body(i, prefix, out)
+	if rn.ctx != nil && rn.ctx.Err() != nil {
+		return fail(rn.ctx.Err()) // the page is not complete: never kept
+	}
 	if v.Sections != nil {
 		body = withTopLinks(body, p.lang)
 	}
@@ -157,6 +164,9 @@ func (rn *renderer) body(i int, prefix string, out *pageOutput) (body, print []b
 				anchors = append(anchors, n)
 			}
 		case *markdown.Figure:
+			if rn.ctx != nil && rn.ctx.Err() != nil {
+				return ast.WalkStop, nil // the build is stopped
+			}
 			n.HTML = []byte{} // a block that cannot be shown is left out
 			var pr []byte
 			switch {

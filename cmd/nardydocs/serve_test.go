@@ -46,16 +46,18 @@ func TestServeSignals(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			exited := make(chan error, 1)
-			go func() {
-				// The rest of stdout, then the exit.
-				io.Copy(io.Discard, stdout)
-				exited <- cmd.Wait()
-			}()
 			t.Cleanup(func() { cmd.Process.Kill() })
 			// The address it serves on: the signal handler is in place
 			// before the command starts serving.
-			line, err := bufio.NewReader(stdout).ReadString('\n')
+			r := bufio.NewReader(stdout)
+			line, err := r.ReadString('\n')
+			exited := make(chan error, 1)
+			go func() {
+				// The rest of stdout (read after the first line: two
+				// readers of the pipe would race for it), then the exit.
+				io.Copy(io.Discard, r)
+				exited <- cmd.Wait()
+			}()
 			m := serving.FindStringSubmatch(strings.TrimSuffix(line, "\n"))
 			if m == nil {
 				cmd.Process.Kill()

@@ -95,10 +95,15 @@ func TestBuildSignals(t *testing.T) {
 			go func() { exited <- cmd.Wait() }()
 			t.Cleanup(func() { cmd.Process.Kill() })
 			// The build is writing once its new directory is there.
+			// (Not a measure of speed: a build that never gets there
+			// would hang the test.)
+			deadline := time.After(60 * time.Second)
 			for started := false; !started; {
 				select {
 				case err := <-exited:
 					t.Fatalf("the build ended before it could be stopped: %v\n%s", err, stderr.String())
+				case <-deadline:
+					t.Fatalf("the build did not start writing; stderr:\n%s", stderr.String())
 				case <-time.After(5 * time.Millisecond):
 				}
 				started = leftovers(t, dir) != nil

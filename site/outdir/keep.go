@@ -83,7 +83,7 @@ func (d *Dir) keepTheirs() error {
 			return err
 		}
 		name := filepath.ToSlash(rel)
-		if _, built := d.opt.Built[name]; built || name == Manifest {
+		if _, built := d.opt.Built[name]; built || name == Manifest || partial(e.Name()) {
 			return nil
 		}
 		dst := filepath.Join(d.tmp, rel)
@@ -128,6 +128,18 @@ func (d *Dir) keepTheirs() error {
 		d.kept = append(d.kept, name)
 		return nil
 	})
+}
+
+// partial reports whether the file name is one replaceFile was writing
+// when its build crashed: ".index.html.new-" and 16 hexadecimal digits.
+// It is no file of the publisher's.
+func partial(name string) bool {
+	i := strings.LastIndex(name, ".new-")
+	if !strings.HasPrefix(name, ".") || i < 0 || len(name)-i-len(".new-") != 16 {
+		return false
+	}
+	_, err := hex.DecodeString(name[i+len(".new-"):])
+	return err == nil
 }
 
 // loseTree names the publisher's files in the directory p (name in the

@@ -27,6 +27,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -351,7 +352,9 @@ func Open(dir string, o Options) (*Dir, error) {
 	d := &Dir{target: target, opt: o, made: map[string]bool{".": true}, needed: map[string]bool{".": true},
 		intact: map[string]bool{}, linked: map[string]bool{}, placed: map[string]bool{},
 		exchange: exchangeDirs, renameTarget: os.Rename, moveFile: os.Rename}
-	d.foreign = !Owned(target) && !emptyDir(target)
+	if _, err := os.Stat(target); err == nil {
+		d.foreign = !Owned(target) && !emptyDir(target)
+	}
 	if o.Spare != "" {
 		d.fromSpare(parent, base)
 	}
@@ -678,6 +681,28 @@ func (d *Dir) Abort() {
 	d.flush()
 	os.RemoveAll(d.tmp)
 	unregister(d)
+}
+
+// Restamped returns, after Abort, the stamps of the previous build's
+// files (Options.Stamps) with the change times this build gave the files
+// it checked and linked: linking a file, and removing the link, changes
+// its change time, and a failed build must not make the next one write
+// them again. A file not linked, or changed otherwise, keeps its stamp.
+func (d *Dir) Restamped() Stamps {
+	st := maps.Clone(d.opt.Stamps)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for name := range d.linked {
+		old, known := st[name]
+		info, err := os.Lstat(filepath.Join(d.target, filepath.FromSlash(name)))
+		if !known || err != nil {
+			continue
+		}
+		if now := stampOf(info); now.Size == old.Size && now.MTime == old.MTime && now.Ino == old.Ino {
+			st[name] = now
+		}
+	}
+	return st
 }
 
 // Commit writes the site's manifest and puts the new directory in the

@@ -507,6 +507,7 @@ func TestKeepsThePublishersFiles(t *testing.T) {
 		}
 		os.Mkdir(filepath.Join(dir, "empty"), 0o755)
 		os.Symlink("CNAME", filepath.Join(dir, "link"))
+		os.WriteFile(filepath.Join(dir, "ru", ".a.html.new-0123456789abcdef"), []byte("a crashed build's"), 0o644)
 		os.MkdirAll(filepath.Join(dir, "index.html.d"), 0o755) // no clash: another name
 		// Twice: the second build starts from the first one's kept files.
 		for k, s := range []site{newSite, newSite} {
@@ -685,5 +686,46 @@ func TestStop(t *testing.T) {
 	}
 	if got := beside(dir); !slices.Equal(got, []string{"public"}) {
 		t.Errorf("left beside the output: %v", got)
+	}
+}
+
+// TestRestamped: a build that fails leaves the previous site's files it
+// linked with new change times; with the stamps Restamped gives, the next
+// build still takes them (Keep), but not one altered after.
+func TestRestamped(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	dir, spare := filepath.Join(root, "public"), filepath.Join(root, "spare")
+	st := oldSite.write(t, dir, Options{Spare: spare})
+	st = newSite.write(t, dir, Options{Spare: spare, Files: oldSite.digests(), Stamps: st})
+	o := Options{Spare: spare, Files: newSite.digests(), Stamps: st}
+	d, err := Open(dir, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"ru/a.html", "style.css", "index.html"} {
+		if !d.Keep(name, Digest([]byte(newSite[name]))) {
+			t.Fatalf("Keep(%s) refused an intact file", name)
+		}
+	}
+	d.Abort()
+	o.Stamps = d.Restamped()
+	// Altered after the failed build: the same size, the time set back.
+	name := filepath.Join(dir, "index.html")
+	info, _ := os.Stat(name)
+	os.WriteFile(name, []byte("NEW"), 0o644)
+	os.Chtimes(name, info.ModTime(), info.ModTime())
+	d, err = Open(dir, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Abort()
+	for _, name := range []string{"ru/a.html", "style.css"} {
+		if !d.Keep(name, Digest([]byte(newSite[name]))) {
+			t.Errorf("after a failed build, Keep(%s) refused an intact file", name)
+		}
+	}
+	if d.Keep("index.html", Digest([]byte(newSite["index.html"]))) {
+		t.Errorf("after a failed build, Keep took index.html, altered since")
 	}
 }
