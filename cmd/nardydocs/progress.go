@@ -10,8 +10,9 @@ import (
 )
 
 // progress reports on stderr how far a build is, once it has taken longer
-// than a moment: on a terminal one line rewritten in place, elsewhere (a
-// log) a line now and then.
+// than a moment: on a terminal one line rewritten in place after a
+// second, elsewhere (a log) a line now and then after ten seconds, so
+// that the log of an ordinary build holds its summary only.
 type progress struct {
 	w        io.Writer
 	tty      bool
@@ -25,10 +26,10 @@ type progress struct {
 
 // newProgress returns the progress report of a build writing to w.
 func newProgress(w io.Writer) *progress {
-	p := &progress{w: w, delay: time.Second, interval: 5 * time.Second}
+	p := &progress{w: w, delay: 10 * time.Second, interval: 5 * time.Second}
 	if f, ok := w.(*os.File); ok {
 		if info, err := f.Stat(); err == nil && info.Mode()&os.ModeCharDevice != 0 {
-			p.tty, p.interval = true, 200*time.Millisecond
+			p.tty, p.delay, p.interval = true, time.Second, 200*time.Millisecond
 		}
 	}
 	return p
