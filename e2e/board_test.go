@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
@@ -320,13 +321,37 @@ func TestEveryBoardPlays(t *testing.T) {
 // TestBoardExercises answers a page's exercises on their boards: whether
 // a forbidden play is allowed, right and wrong, each with the rule; and
 // finding the plays of a roll, one of them twice, then the solution.
+// Before the first is answered, the reader sees its task as the board's
+// caption and nothing of its answer: not the author's caption, not the
+// verdict, not a cross on the play, which is drawn as a plain arrow;
+// answering opens the answer, which holds them.
 func TestBoardExercises(t *testing.T) {
 	ctx := browser(t)
 	base := serveWithChecker(t)
 	open(ctx, t, base+"/ru/long/head.html", 1280, `svg[data-board]`)
 	f := fig("Lw53:24x12,18x3:12x12,10x3")
-	if q := eval[string](ctx, t, `document.querySelector('`+f+` .board-task').textContent`); !strings.HasPrefix(q, "Задание: можно ли сыграть 24/19 24/21?") {
-		t.Errorf("the task reads %q", q)
+	if q := eval[string](ctx, t, `(c => c.checkVisibility() && c.textContent)(document.querySelector('`+f+` figcaption.board-task'))`); q != "Задание: можно ли сыграть 24/19 24/21?" {
+		t.Errorf("the task, the board's caption, reads %q", q)
+	}
+	// seen says whether the innermost element of the figure that holds
+	// each text is on the screen.
+	seen := func(texts ...string) []bool {
+		t.Helper()
+		q, _ := json.Marshal(texts)
+		return eval[[]bool](ctx, t, `(f => `+string(q)+`.map(s => [...f.querySelectorAll("*")].filter(e => e.textContent.includes(s) && ![...e.children].some(c => c.textContent.includes(s))).some(e => e.checkVisibility())))(document.querySelector('`+f+`'))`)
+	}
+	answer := []string{"можно снять одну, а", "Запрещённый ход: 24/19 24/21", "На схеме задания он показан простой стрелкой, без крестика."}
+	for i, s := range seen(answer...) {
+		if s {
+			t.Errorf("before the exercise is answered, the reader sees %q", answer[i])
+		}
+	}
+	desc := eval[string](ctx, t, `document.querySelector('`+f+` svg[data-board] desc').textContent`)
+	if !strings.HasSuffix(desc, "Стрелка — ход 24/19 24/21, о котором спрашивает задание.") || strings.Contains(desc, "запрещ") || strings.Contains(desc, "снять одну") {
+		t.Errorf("the board's description gives the answer away or does not name the asked play: %q", desc)
+	}
+	if eval[bool](ctx, t, `!!document.querySelector('`+f+` svg[data-board] .nd-illegal') || !document.querySelector('`+f+` svg[data-board] .nd-arrow').checkVisibility()`) {
+		t.Error("the asked play is drawn with its cross, or not as a plain arrow")
 	}
 	touch(ctx, t, f, "18", false) // loads the module
 	says(ctx, t, f, "Выбрана шашка на пункте 18")
@@ -340,6 +365,11 @@ func TestBoardExercises(t *testing.T) {
 	says(ctx, t, f, "Нет, так сыграть нельзя. С головы")
 	click(f, "no")
 	says(ctx, t, f, "Верно: так сыграть нельзя. С головы")
+	for i, s := range seen(answer...) {
+		if !s {
+			t.Errorf("once the exercise is answered, its answer does not show %q", answer[i])
+		}
+	}
 
 	open(ctx, t, base+"/uk/short/hitting.html", 1280, `svg[data-board]`)
 	g := fig("Sw51:24x2,13x5,8x3,6x5:19x5,18,17x3,12x4,1x2")

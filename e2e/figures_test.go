@@ -97,7 +97,8 @@ func TestStatisticsShowTheirGrid(t *testing.T) {
 // TestIllegalMoveDrawn: a figure with an "illegal:" line draws the move
 // on its board as dashed lines ending in a cross, beside the reason; the
 // board's description names it; printed, the dashes are black and still
-// dashed.
+// dashed. (An exercise draws the play it asks about as a plain arrow; see
+// TestBoardExercises.)
 func TestIllegalMoveDrawn(t *testing.T) {
 	ctx := browser(t)
 	base := serveContent(t)
@@ -111,7 +112,7 @@ func TestIllegalMoveDrawn(t *testing.T) {
 		LegalDashed   bool
 	}
 	const read = `(() => {
-		const f = document.querySelector("figure.position:has(.illegal)");
+		const f = document.querySelector("figure.position:has(.illegal):not(:has(details.answer))");
 		const paths = [...f.querySelectorAll("svg .nd-illegal path")];
 		const box = paths.length ? paths[0].getBoundingClientRect() : {width: 0};
 		const cs = paths.length ? getComputedStyle(paths[0]) : {};
@@ -126,8 +127,9 @@ func TestIllegalMoveDrawn(t *testing.T) {
 		};
 	})()`
 	d := eval[drawn](ctx, t, read)
-	if d.Paths != 2 || d.Width < 10 {
-		t.Fatalf("the forbidden move 24/19 24/21: %d paths drawn, %.0f px wide", d.Paths, d.Width)
+	const play = "24/18 24/18 19/13 19/13"
+	if d.Paths != 4 || d.Width < 10 {
+		t.Fatalf("the forbidden move %s: %d paths drawn, %.0f px wide", play, d.Paths, d.Width)
 	}
 	if d.Dash == "" || d.Dash == "none" || !strings.Contains(d.Marker, "-cross") {
 		t.Errorf("the forbidden move is drawn with dashes %q and marker %q", d.Dash, d.Marker)
@@ -135,7 +137,7 @@ func TestIllegalMoveDrawn(t *testing.T) {
 	if d.LegalDashed {
 		t.Error("a legal arrow is dashed")
 	}
-	if !strings.Contains(d.Desc, "запрещённый ход 24/19 24/21") || !strings.Contains(d.Reason, "24/19 24/21") || d.Drawn == "" {
+	if !strings.Contains(d.Desc, "запрещённый ход "+play) || !strings.Contains(d.Reason, play) || d.Drawn == "" {
 		t.Errorf("the move is not named: desc %q, box %q", d.Desc, d.Reason)
 	}
 	screenshot(ctx, t, "illegal-ru-long-head.png", 390)

@@ -40,8 +40,9 @@ func answered(ctx context.Context, t *testing.T, figure string) string {
 // site, at 1280 px with the mouse and at 390 px with a finger, the board
 // centred on the screen as a reader holds it: each time the board's
 // status line is on the screen. Before that, on every figure with an
-// exercise, the task is seen and no part of the answer is (the table of
-// plays, the illegal play's box, the statistics) until the reader opens
+// exercise, the task is seen and no part of the answer is (the author's
+// caption, the table of plays, the illegal play's box, the statistics,
+// the cross of a forbidden play on the board) until the reader opens
 // "Показать ответ".
 func TestVerdictWhereTheReaderLooks(t *testing.T) {
 	ctx := browserFor(t, 20*time.Minute)
@@ -58,7 +59,7 @@ func TestVerdictWhereTheReaderLooks(t *testing.T) {
 			// for paper, shows the answers beside their tasks).
 			var spoilt []string
 			if !strings.HasSuffix(page, "/print.html") {
-				spoilt = eval[[]string](ctx, t, `[...document.querySelectorAll("figure.position:has(.board-task)")].filter(f => !f.querySelector(".board-task").checkVisibility() || !f.querySelector("details.answer:not([open])") || [...f.querySelectorAll(".illegal, .moves, .stats, .rolls, .replies")].some(e => e.checkVisibility())).map(f => f.id)`)
+				spoilt = eval[[]string](ctx, t, `[...document.querySelectorAll("figure.position:has(.board-task)")].filter(f => !f.querySelector("figcaption.board-task").checkVisibility() || !f.querySelector("details.answer:not([open])") || f.querySelector("svg .nd-illegal") || [...f.querySelectorAll("figcaption:not(.board-task), .caption, .illegal, .moves, .stats, .rolls, .replies")].some(e => e.checkVisibility())).map(f => f.id)`)
 			}
 			for _, id := range spoilt {
 				t.Errorf("%s, %s, %s: the exercise's task is not seen, or a part of its answer is", vp.name, page, id)
@@ -89,8 +90,8 @@ func TestVerdictWhereTheReaderLooks(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`details.answer > summary`))); err != nil {
 		t.Fatal(err)
 	}
-	if !eval[bool](ctx, t, `document.querySelector("details.answer").open && document.querySelector("details.answer .illegal, details.answer .moves").checkVisibility()`) {
-		t.Error(`"Показать ответ" does not show the answer`)
+	if !eval[bool](ctx, t, `document.querySelector("details.answer").open && document.querySelector("details.answer .caption").checkVisibility() && document.querySelector("details.answer .illegal, details.answer .moves").checkVisibility()`) {
+		t.Error(`"Показать ответ" does not show the answer with its caption`)
 	}
 }
 
