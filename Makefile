@@ -34,6 +34,8 @@ vet:
 WASMEXEC = $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 
 test: vet
+	@{ command -v hunspell >/dev/null && [ -e /usr/share/hunspell/ru_RU.dic ] && [ -e /usr/share/hunspell/uk_UA.dic ]; } || \
+		echo "make test: skipping the pages' spelling check: it needs hunspell and its ru and uk dictionaries (Debian: hunspell hunspell-ru hunspell-uk)"
 	$(GO) test ./...
 	@if command -v node >/dev/null; then \
 		echo 'GOOS=js GOARCH=wasm $(GO) test -exec=go_js_wasm_exec $(WASMPKGS)'; \
