@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"cmp"
 	"maps"
 	"path/filepath"
@@ -24,12 +25,6 @@ const ManifestFile = outdir.Manifest
 // Manifest returns the site's manifest: every file's digest, every
 // page's words' digest and every figure's digests and rows, one per line.
 func (s *Site) Manifest() []byte {
-	var b strings.Builder
-	b.WriteString(outdir.Header)
-	if s.Input != "" {
-		b.WriteString("input\t" + s.Input + "\n")
-	}
-	b.WriteString("count\t" + strconv.Itoa(s.Pages) + "\t" + strconv.Itoa(s.Figures) + "\n")
 	digests := s.Digests
 	if digests == nil {
 		digests = map[string]string{}
@@ -37,22 +32,61 @@ func (s *Site) Manifest() []byte {
 			digests[name] = outdir.Digest(data)
 		}
 	}
-	for _, name := range slices.Sorted(maps.Keys(digests)) {
-		if name != ManifestFile {
-			b.WriteString("file\t" + name + "\t" + digests[name] + "\n")
+	files := slices.Sorted(maps.Keys(digests))
+	pages := slices.Sorted(maps.Keys(s.Prose))
+	// The manifest of a large site is large (some 100 MB for 100,000
+	// blocks): it is written into a buffer of its size, line by line.
+	var b manifestWriter
+	size := len(outdir.Header) + len("input\t\n") + len(s.Input) + 64
+	for _, name := range files {
+		size += len("file\t\t\n") + len(name) + len(digests[name])
+	}
+	for _, name := range pages {
+		size += len("page\t\t\n") + len(name) + len(s.Prose[name])
+	}
+	for _, r := range s.Records {
+		id := len(r.Page) + 1 + len(r.ID)
+		size += len("figure\t\t\t\n") + id + len(r.Tables) + len(r.Diagram)
+		for _, row := range r.Rows {
+			size += len("row\t\t\n") + id + len(row)
 		}
 	}
-	for _, name := range slices.Sorted(maps.Keys(s.Prose)) {
-		b.WriteString("page\t" + name + "\t" + s.Prose[name] + "\n")
+	b.Grow(size)
+	b.WriteString(outdir.Header)
+	if s.Input != "" {
+		b.line("input", s.Input)
+	}
+	b.line("count", strconv.Itoa(s.Pages), strconv.Itoa(s.Figures))
+	for _, name := range files {
+		if name != ManifestFile {
+			b.line("file", name, digests[name])
+		}
+	}
+	for _, name := range pages {
+		b.line("page", name, s.Prose[name])
 	}
 	for _, r := range s.Records {
 		id := r.Page + "#" + r.ID
-		b.WriteString("figure\t" + id + "\t" + r.Tables + "\t" + r.Diagram + "\n")
+		b.line("figure", id, r.Tables, r.Diagram)
 		for _, row := range r.Rows {
-			b.WriteString("row\t" + id + "\t" + row + "\n")
+			b.line("row", id, row)
 		}
 	}
-	return []byte(b.String())
+	return b.Bytes()
+}
+
+// manifestWriter writes a manifest's lines.
+type manifestWriter struct{ bytes.Buffer }
+
+// line writes the fields of a line, separated by tabs.
+func (w *manifestWriter) line(fields ...string) {
+	for i, f := range fields {
+		if i > 0 {
+			w.WriteByte('\t')
+		}
+		w.WriteString(f)
+	}
+	w.WriteByte('\n')
 }
 
 // manifestFigure is what a manifest says of one figure.

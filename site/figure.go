@@ -612,7 +612,29 @@ func computedRows(blk *block.Block, odds []oddsResult, rp *rollPlays, replies []
 	if blk.After != nil && blk.Show.Has(block.ShowDiagram) {
 		rows = append(rows, "the position after "+blk.After.Notation()+"\t"+engine.Code(blk.After.Position, engine.Dice{}, false, blk.Rules))
 	}
-	return rows
+	return packRows(rows)
+}
+
+// packRows returns rows in one string's bytes, in a slice of their
+// number: a site's rows are kept until its build ends (for the change
+// report), and a string and a slice's spare room for each were a
+// large site's largest part of memory.
+func packRows(rows []string) []string {
+	n := 0
+	for _, r := range rows {
+		n += len(r)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, r := range rows {
+		b.WriteString(r)
+	}
+	all := b.String()
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i], all = all[:len(r)], all[len(r):]
+	}
+	return out
 }
 
 // rollPlays keeps the legal plays of each roll in one block's position,

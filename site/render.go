@@ -62,6 +62,10 @@ func (rn *renderer) render(ctx context.Context) ([]*pageOutput, error) {
 	var done atomic.Int64
 	err := parallel(ctx, rn.opt.Jobs, len(rn.pages), func(i int) {
 		out[i] = rn.page(i)
+		// What only the page's rendering reads is let go: a large site's
+		// memory then holds its index, not every page's blocks and text.
+		rn.res[i].blocks, rn.res[i].tables, rn.res[i].doc = nil, nil, nil
+		rn.pages[i].src = nil
 		if rn.opt.Progress != nil {
 			rn.opt.Progress(int(done.Add(1)), len(rn.pages))
 		}

@@ -20,7 +20,7 @@ import (
 const (
 	gcPercent  = 400
 	heapFloor  = 208 << 20
-	heapFactor = 3
+	heapFactor = 2.5
 )
 
 // tuneHeap sets the collector's bounds (see above) and keeps the memory
@@ -37,7 +37,7 @@ func tuneHeap() {
 		runtime.SetFinalizer(s, func(*sentinel) {
 			metrics.Read(live)
 			if live[0].Value.Kind() == metrics.KindUint64 {
-				debug.SetMemoryLimit(max(heapFloor, heapFactor*int64(live[0].Value.Uint64())))
+				debug.SetMemoryLimit(max(heapFloor, int64(heapFactor*float64(live[0].Value.Uint64()))))
 			}
 			arm()
 		})
