@@ -9,6 +9,7 @@ for (const f of document.querySelectorAll("form.checker")) {
   n.hidden = true;
   const use = e => { if (s && !ran) say(s, "loading"); start(e); };
   for (const t of [f, b]) t?.addEventListener("focusin", use), t?.addEventListener("pointerdown", use);
+  b?.addEventListener("click", e => { if (!ran) self.nardyTouched = e; }); // played once the module runs
   f.addEventListener("submit", e => { if (!self.nardyCheckerReadyAt) { e.preventDefault(); f.dataset.pending = 1; use(e); } });
   if (b) b.tabIndex = 0;
 }

@@ -39,10 +39,12 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 		return
 	}
 	hadFocus := js.Global().Get("document").Get("activeElement").Equal(svg)
-	// The touch that loaded the module, when it was this board's (the
-	// loader keeps the first event; its target is redrawn below).
+	// The click on this board made while the module loaded (the loader
+	// keeps it; its target is redrawn below). A click that comes once
+	// the module runs reaches the board's own handler instead, so a touch
+	// is played once, however the loading and the gesture interleave.
 	ev := js.Global().Get("nardyTouched")
-	touched := ev.Truthy() && ev.Get("type").String() == "pointerdown" && svg.Call("contains", ev.Get("target")).Bool()
+	touched := ev.Truthy() && ev.Get("type").String() == "click" && svg.Call("contains", ev.Get("target")).Bool()
 	b := New(c.Position, c.Dice, c.Rules, lang)
 	switch data(form, "task") {
 	case "plays":
