@@ -1,0 +1,56 @@
+package game
+
+import (
+	"crypto/rand"
+	"errors"
+	"strconv"
+)
+
+// DiceSource rolls one die at a time. Die returns a number 1..6; a game
+// refuses any other number, and returns the source's error from the call
+// that rolled.
+type DiceSource interface {
+	Die() (uint8, error)
+}
+
+// CryptoDice rolls with crypto/rand: every face 1..6 equally likely,
+// without the bias of taking a random byte modulo 6 (bytes 252..255 are
+// drawn again). It is the default source of a game.
+type CryptoDice struct{}
+
+// Die rolls one die.
+func (CryptoDice) Die() (uint8, error) {
+	var b [1]byte
+	for {
+		if _, err := rand.Read(b[:]); err != nil {
+			return 0, err
+		}
+		if b[0] < 252 { // 252 = 42·6: each face takes 42 byte values
+			return b[0]%6 + 1, nil
+		}
+	}
+}
+
+// Sequence is a fixed series of dice, rolled in order, for tests and
+// for replaying a game with known dice. Once every die has been rolled,
+// Die returns an error.
+type Sequence struct {
+	dice []uint8
+	next int
+}
+
+// NewSequence returns a source that rolls dice in order.
+func NewSequence(dice ...uint8) *Sequence { return &Sequence{dice: dice} }
+
+// Die rolls the next die of the sequence.
+func (s *Sequence) Die() (uint8, error) {
+	if s.next >= len(s.dice) {
+		return 0, errors.New("the sequence of " + strconv.Itoa(len(s.dice)) + " dice is used up")
+	}
+	d := s.dice[s.next]
+	s.next++
+	return d, nil
+}
+
+// Left returns how many dice of the sequence have not been rolled.
+func (s *Sequence) Left() int { return len(s.dice) - s.next }
