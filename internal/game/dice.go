@@ -3,6 +3,7 @@ package game
 import (
 	"crypto/rand"
 	"errors"
+	mathrand "math/rand/v2"
 	"strconv"
 )
 
@@ -54,3 +55,18 @@ func (s *Sequence) Die() (uint8, error) {
 
 // Left returns how many dice of the sequence have not been rolled.
 func (s *Sequence) Left() int { return len(s.dice) - s.next }
+
+// Seeded rolls pseudo-random dice from a seed: the same seed gives the
+// same dice, for reproducible games between computer players. It is not
+// for games against a person (see CryptoDice).
+type Seeded struct {
+	r *mathrand.Rand
+}
+
+// NewSeeded returns a seeded source.
+func NewSeeded(seed uint64) *Seeded {
+	return &Seeded{r: mathrand.New(mathrand.NewPCG(seed, 0x6e61726479))}
+}
+
+// Die rolls one die.
+func (s *Seeded) Die() (uint8, error) { return uint8(s.r.IntN(6) + 1), nil }
