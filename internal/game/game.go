@@ -84,7 +84,8 @@ type Result struct {
 
 // Game is one game in progress or finished. Its methods change it only
 // as the rules allow: an action out of turn or against the rules returns
-// an error and changes nothing.
+// an error and changes nothing. Start one with New; the zero Game is only
+// something to restore a saved game into (UnmarshalJSON).
 type Game struct {
 	kind   engine.Game
 	rules  engine.Rules
@@ -284,6 +285,9 @@ func (g *Game) rollDie() (uint8, error) {
 // it, or, when no legal play exists, loses the turn at once (EventNoPlay,
 // recorded as a ply without a play).
 func (g *Game) Roll() (Event, error) {
+	if g.cube.Value == 0 { // New sets the cube at 1; a taken cube is higher
+		return Event{}, errors.New("cannot roll: the game was not started by New or restored by UnmarshalJSON")
+	}
 	switch g.phase {
 	case PhaseOpening:
 		w, err := g.rollDie()

@@ -319,3 +319,14 @@ func TestRefused(t *testing.T) {
 		})
 	}
 }
+
+// The zero Game refuses to roll rather than play from no position.
+func TestZeroGame(t *testing.T) {
+	var g Game
+	if _, err := g.Roll(); err == nil || !strings.Contains(err.Error(), "not started by New") {
+		t.Errorf("roll of the zero game: %v", err)
+	}
+	if g.Movable() != nil || g.Undo() || g.Done() {
+		t.Error("the zero game has a play in progress")
+	}
+}
