@@ -280,10 +280,23 @@ func (g *Game) rollDie() (uint8, error) {
 	return d, nil
 }
 
-// Roll rolls the dice. Before the game it is the opening roll (see
-// openingRoll); then it is the roll of the side to move, which must play
-// it, or, when no legal play exists, loses the turn at once (EventNoPlay,
-// recorded as a ply without a play).
+// Roll rolls the dice: first the opening roll, one die for each side,
+// then the roll of the side to move, which must play it or, when no legal
+// play exists, loses the turn at once (EventNoPlay, recorded as a ply
+// without a play).
+//
+// The opening roll follows the rules pages. Both say that each player rolls one die, the higher number
+// starts and equal numbers are rolled again (content/ru/long/first-move.md,
+// «Розыгрыш первого хода» and «Одинаковые числа при розыгрыше»;
+// content/ru/short/start.md, «Кто ходит первым» and «Если выпало
+// поровну»). They differ in what happens next, and the game follows each:
+// in long nardy the numbers of the opening roll are not played, the
+// starter rolls both dice afresh (first-move.md: «Числа с розыгрыша в ход
+// не идут»); in short nardy the starter plays the two numbers just rolled,
+// its own and the opponent's, so the first play is never a double
+// (start.md). The starter is the side with the higher die, whichever
+// colour it plays; in long nardy the position records it as the side
+// that started, for the last roll.
 func (g *Game) Roll() (Event, error) {
 	if g.cube.Value == 0 { // New sets the cube at 1; a taken cube is higher
 		return Event{}, errors.New("cannot roll: the game was not started by New or restored by UnmarshalJSON")
@@ -313,20 +326,8 @@ func (g *Game) Roll() (Event, error) {
 	return Event{}, g.phaseError("roll")
 }
 
-// openingRoll applies the opening roll: White's die w, Black's die b.
-//
-// Both pages agree that each player rolls one die, the higher number
-// starts and equal numbers are rolled again (content/ru/long/first-move.md,
-// «Розыгрыш первого хода» and «Одинаковые числа при розыгрыше»;
-// content/ru/short/start.md, «Кто ходит первым» and «Если выпало
-// поровну»). They differ in what happens next, and the game follows each:
-// in long nardy the numbers of the opening roll are not played, the
-// starter rolls both dice afresh (first-move.md: «Числа с розыгрыша в ход
-// не идут»); in short nardy the starter plays the two numbers just rolled,
-// its own and the opponent's, so the first play is never a double
-// (start.md). The starter is the side with the higher die, whichever
-// colour it plays; in long nardy the position records it as the side
-// that started, for the last roll.
+// openingRoll applies the opening roll, White's die w and Black's die b,
+// by the rules stated at Roll.
 func (g *Game) openingRoll(w, b uint8) Event {
 	g.opening = append(g.opening, [2]uint8{w, b})
 	ev := Event{Opening: [2]uint8{w, b}}
