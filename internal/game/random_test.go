@@ -8,19 +8,28 @@ import (
 	"github.com/nardydocs/nardydocs/engine"
 )
 
+// wasm is set under WebAssembly, where the engine runs several times
+// slower: the random games are fewer there, enough to show that the
+// compiled package behaves as the native one.
+var wasm = runtime.GOARCH == "wasm"
+
 // randomGames is how many games each configuration of TestRandomGames
-// plays: fewer under WebAssembly, where the engine runs several times
-// slower.
+// plays.
 func randomGames() int {
-	if runtime.GOARCH == "wasm" {
-		return 40
+	if wasm {
+		return 15
 	}
 	return 200
 }
 
 // roundTrips is how many games of each configuration are saved and
 // restored after every action.
-const roundTrips = 4
+func roundTrips() int {
+	if wasm {
+		return 1
+	}
+	return 4
+}
 
 // randomConfigs are the rule profiles and options the random games run
 // under.
@@ -61,7 +70,7 @@ func TestRandomGames(t *testing.T) {
 			opt.Dice = NewSeeded(seed)
 			g := New(c.game, rules, opt)
 			rng := mathrand.New(mathrand.NewPCG(seed, 1))
-			res := playRandom(t, g, rng, n < roundTrips)
+			res := playRandom(t, g, rng, n < roundTrips())
 			if t.Failed() {
 				t.Fatalf("%s, game %d (seed %d)", c.name, n, seed)
 			}
@@ -73,7 +82,12 @@ func TestRandomGames(t *testing.T) {
 		}
 	}
 	t.Logf("results: %v", kinds)
-	// Random play reaches every kind of ending the rules have.
+	// Random play reaches every kind of ending the rules have (in the
+	// native run's 2,000 games; the home mars comes about once in 25 games
+	// of its profile).
+	if wasm {
+		return
+	}
 	for _, k := range []string{"long oin", "long mars", "long draw", "long home-mars", "long passed",
 		"short single", "short gammon", "short backgammon", "short passed"} {
 		if kinds[k] == 0 {
