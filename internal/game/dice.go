@@ -26,10 +26,19 @@ func (CryptoDice) Die() (uint8, error) {
 		if _, err := rand.Read(b[:]); err != nil {
 			return 0, err
 		}
-		if b[0] < 252 { // 252 = 42·6: each face takes 42 byte values
-			return b[0]%6 + 1, nil
+		if d, ok := dieOf(b[0]); ok {
+			return d, nil
 		}
 	}
+}
+
+// dieOf turns a random byte into a die: bytes 0..251 give each face 42
+// times (252 = 42·6); bytes 252..255 give none and are drawn again.
+func dieOf(b byte) (uint8, bool) {
+	if b >= 252 {
+		return 0, false
+	}
+	return b%6 + 1, true
 }
 
 // Sequence is a fixed series of dice, rolled in order, for tests and

@@ -404,7 +404,8 @@ func (g *Game) Targets(from engine.Point) []engine.Point {
 }
 
 // Why returns the rule that keeps the checker on from from moving, or a
-// legal verdict when it may move (engine.Turn.Why).
+// legal verdict when it may move (engine.Turn.Why); outside PhasePlay,
+// ReasonGameOver.
 func (g *Game) Why(from engine.Point) engine.Verdict {
 	if g.phase != PhasePlay {
 		return engine.Verdict{Reason: engine.ReasonGameOver, Step: true}
@@ -451,7 +452,8 @@ func (g *Game) Done() bool {
 }
 
 // Verdict judges the steps made so far (engine.Turn.Verdict): legal once
-// complete, otherwise how many dice are still to be played.
+// complete, otherwise how many dice are still to be played. Outside
+// PhasePlay no play is being made and the verdict is ReasonGameOver.
 func (g *Game) Verdict() engine.Verdict {
 	if g.phase != PhasePlay {
 		return engine.Verdict{Reason: engine.ReasonGameOver}

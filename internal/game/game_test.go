@@ -330,3 +330,26 @@ func TestZeroGame(t *testing.T) {
 		t.Error("the zero game has a play in progress")
 	}
 }
+
+// Every face of a crypto/rand die comes from as many byte values: no
+// modulo bias.
+func TestDieOf(t *testing.T) {
+	var faces [7]int
+	for b := range 256 {
+		d, ok := dieOf(byte(b))
+		if ok != (b < 252) {
+			t.Errorf("byte %d: used %v", b, ok)
+		}
+		if ok {
+			faces[d]++
+		}
+	}
+	if faces != [7]int{0, 42, 42, 42, 42, 42, 42} {
+		t.Errorf("bytes per face %v, want 42 each", faces[1:])
+	}
+	for range 100 {
+		if d, err := (CryptoDice{}).Die(); err != nil || d < 1 || d > 6 {
+			t.Fatalf("die %d, %v", d, err)
+		}
+	}
+}
