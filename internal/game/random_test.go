@@ -3,6 +3,7 @@ package game
 import (
 	mathrand "math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/nardydocs/nardydocs/engine"
@@ -180,6 +181,18 @@ func playTurn(t *testing.T, g *Game, rng *mathrand.Rand) {
 			to := g.Targets(f)
 			if len(to) == 0 {
 				t.Fatalf("movable %s has no target", f)
+			}
+			if rng.IntN(4) == 0 {
+				// A point that is not a target is refused, with a rule,
+				// and nothing moves.
+				bad := engine.Point(rng.IntN(25))
+				if !slices.Contains(to, bad) {
+					cur, n := g.Current(), len(g.Steps())
+					v, err := g.Step(f, bad)
+					if err != nil || v.Legal() || g.Current() != cur || len(g.Steps()) != n {
+						t.Fatalf("%s: step %s/%s, not a target: %v %v", engine.Code(start, mustDice(g), true, g.Rules()), f, bad, v, err)
+					}
+				}
 			}
 			v, err := g.Step(f, to[rng.IntN(len(to))])
 			if err != nil || !v.Legal() {
