@@ -1,6 +1,8 @@
 package game
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"strconv"
 
@@ -57,91 +59,57 @@ const saveVersion = 1
 // saved is a game as MarshalJSON writes it. Only what the players did is
 // kept; everything else is found again by replaying it.
 type saved struct {
-	Version int
-	Game    string
-	Rules   string
-	Cube    bool
-	Jacoby  bool
-	Opening [][2]uint8
-	Record  []savedEntry
-	Dice    string   // the roll being played
-	Steps   []string // its steps so far, "24/18"
+	Version int          `json:"version"`
+	Game    string       `json:"game"`
+	Rules   string       `json:"rules"`
+	Cube    bool         `json:"cube,omitempty"`
+	Jacoby  bool         `json:"jacoby,omitempty"`
+	Opening [][2]uint8   `json:"opening"`
+	Record  []savedEntry `json:"record"`
+	Dice    string       `json:"dice,omitempty"`  // the roll being played
+	Steps   []string     `json:"steps,omitempty"` // its steps so far, "24/18"
 }
 
 type savedEntry struct {
-	Kind, Side, Dice, Code, Play string
-	Cube                         int
+	Kind string `json:"kind"`
+	Side string `json:"side"`
+	Dice string `json:"dice,omitempty"`
+	Code string `json:"code"`
+	Play string `json:"play,omitempty"`
+	Cube int    `json:"cube,omitempty"`
 }
 
 // MarshalJSON writes the whole game: the game, the rule profile, the
 // cube options, the opening rolls, the record and the play being made,
 // for keeping it (in a browser's localStorage) and restoring it with
-// UnmarshalJSON. The output is deterministic: an object with the fields
-// "version", "game", "rules", "cube" and "jacoby" (when set), "opening"
-// (the opening rolls, White's die then Black's), "record" (its entries
-// with "kind", "side", "dice", "code", "play", "cube"), and, while a roll
-// is being played, "dice" and "steps".
+// UnmarshalJSON. The output is deterministic.
 func (g *Game) MarshalJSON() ([]byte, error) {
-	b := []byte(`{"version":`)
-	b = strconv.AppendInt(b, saveVersion, 10)
-	b = append(b, `,"game":`...)
-	b = appendJSONString(b, g.kind.String())
-	b = append(b, `,"rules":`...)
-	b = appendJSONString(b, g.rules.Profile())
-	if g.cubeOn {
-		b = append(b, `,"cube":true`...)
+	s := saved{
+		Version: saveVersion,
+		Game:    g.kind.String(),
+		Rules:   g.rules.Profile(),
+		Cube:    g.cubeOn,
+		Jacoby:  g.jacoby,
+		Opening: g.opening,
+		Record:  make([]savedEntry, len(g.record)),
 	}
-	if g.jacoby {
-		b = append(b, `,"jacoby":true`...)
+	if s.Opening == nil {
+		s.Opening = [][2]uint8{}
 	}
-	b = append(b, `,"opening":[`...)
-	for i, o := range g.opening {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '[', '0'+o[0], ',', '0'+o[1], ']')
-	}
-	b = append(b, `],"record":[`...)
 	for i, e := range g.record {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `{"kind":`...)
-		b = appendJSONString(b, e.Kind.String())
-		b = append(b, `,"side":`...)
-		b = appendJSONString(b, e.Side.String())
+		se := savedEntry{Kind: e.Kind.String(), Side: e.Side.String(), Code: e.Code, Play: e.Play, Cube: e.Cube}
 		if e.Kind == PlyPlay || e.Kind == PlyNoPlay {
-			b = append(b, `,"dice":`...)
-			b = appendJSONString(b, e.Dice.String())
+			se.Dice = e.Dice.String()
 		}
-		b = append(b, `,"code":`...)
-		b = appendJSONString(b, e.Code)
-		if e.Play != "" {
-			b = append(b, `,"play":`...)
-			b = appendJSONString(b, e.Play)
-		}
-		if e.Cube != 0 {
-			b = append(b, `,"cube":`...)
-			b = strconv.AppendInt(b, int64(e.Cube), 10)
-		}
-		b = append(b, '}')
+		s.Record[i] = se
 	}
-	b = append(b, ']')
 	if g.phase == PhasePlay {
-		b = append(b, `,"dice":`...)
-		b = appendJSONString(b, g.dice.String())
-		if len(g.steps) > 0 {
-			b = append(b, `,"steps":[`...)
-			for i, st := range g.steps {
-				if i > 0 {
-					b = append(b, ',')
-				}
-				b = appendJSONString(b, st[0].String()+"/"+st[1].String())
-			}
-			b = append(b, ']')
+		s.Dice = g.dice.String()
+		for _, st := range g.steps {
+			s.Steps = append(s.Steps, st[0].String()+"/"+st[1].String())
 		}
 	}
-	return append(b, '}'), nil
+	return json.Marshal(s)
 }
 
 // UnmarshalJSON restores a game written by MarshalJSON. It trusts
@@ -153,9 +121,14 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 // what is wrong. On an error g is unchanged. The restored game keeps g's
 // dice source when g has one (a game made by New), else uses CryptoDice.
 func (g *Game) UnmarshalJSON(data []byte) error {
-	s, err := decodeSaved(string(data))
-	if err != nil {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var s saved
+	if err := dec.Decode(&s); err != nil {
 		return errors.New("saved game: " + err.Error())
+	}
+	if dec.More() {
+		return errors.New("saved game: text after the game")
 	}
 	n, err := restore(s, g.src)
 	if err != nil {
@@ -163,89 +136,6 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	}
 	*g = *n
 	return nil
-}
-
-// decodeSaved reads the saved form's JSON.
-func decodeSaved(text string) (saved, error) {
-	var s saved
-	v, err := parseJSON(text)
-	if err != nil {
-		return s, err
-	}
-	top, err := fields(v, "the game", "version", "game", "rules", "cube", "jacoby", "opening", "record", "dice", "steps")
-	if err != nil {
-		return s, err
-	}
-	if s.Version, err = getInt(top, "version"); err != nil {
-		return s, err
-	}
-	if s.Game, err = getString(top, "game"); err != nil {
-		return s, err
-	}
-	if s.Rules, err = getString(top, "rules"); err != nil {
-		return s, err
-	}
-	if s.Cube, err = getBool(top, "cube"); err != nil {
-		return s, err
-	}
-	if s.Jacoby, err = getBool(top, "jacoby"); err != nil {
-		return s, err
-	}
-	if s.Dice, err = getString(top, "dice"); err != nil {
-		return s, err
-	}
-	opening, err := getArray(top, "opening")
-	if err != nil {
-		return s, err
-	}
-	for i, o := range opening {
-		if o.kind != 'a' || len(o.arr) != 2 || o.arr[0].kind != 'n' || o.arr[1].kind != 'n' {
-			return s, errors.New("opening roll " + strconv.Itoa(i+1) + ": expected two dice, [white, black]")
-		}
-		var pair [2]uint8
-		for k, d := range o.arr {
-			if d.num < 1 || d.num > 6 {
-				return s, errors.New("opening roll " + strconv.Itoa(i+1) + ": a die shows " + strconv.Itoa(d.num) + ", not 1..6")
-			}
-			pair[k] = uint8(d.num)
-		}
-		s.Opening = append(s.Opening, pair)
-	}
-	record, err := getArray(top, "record")
-	if err != nil {
-		return s, err
-	}
-	for i, r := range record {
-		what := "record entry " + strconv.Itoa(i+1)
-		m, err := fields(r, what, "kind", "side", "dice", "code", "play", "cube")
-		if err != nil {
-			return s, err
-		}
-		var e savedEntry
-		for _, f := range []struct {
-			name string
-			to   *string
-		}{{"kind", &e.Kind}, {"side", &e.Side}, {"dice", &e.Dice}, {"code", &e.Code}, {"play", &e.Play}} {
-			if *f.to, err = getString(m, f.name); err != nil {
-				return s, errors.New(what + ": " + err.Error())
-			}
-		}
-		if e.Cube, err = getInt(m, "cube"); err != nil {
-			return s, errors.New(what + ": " + err.Error())
-		}
-		s.Record = append(s.Record, e)
-	}
-	steps, err := getArray(top, "steps")
-	if err != nil {
-		return s, err
-	}
-	for i, st := range steps {
-		if st.kind != 's' {
-			return s, errors.New("step " + strconv.Itoa(i+1) + ": expected a string")
-		}
-		s.Steps = append(s.Steps, st.str)
-	}
-	return s, nil
 }
 
 // restore replays a saved game.
@@ -269,8 +159,14 @@ func restore(s saved, src DiceSource) (*Game, error) {
 		return nil, errors.New("cube: " + s.Game + " nardy under these rules is played without the cube")
 	}
 	for i, o := range s.Opening {
+		where := "opening roll " + strconv.Itoa(i+1)
 		if g.phase != PhaseOpening {
-			return nil, errors.New("opening roll " + strconv.Itoa(i+1) + ": the opening was decided by the roll before")
+			return nil, errors.New(where + ": the opening was decided by the roll before")
+		}
+		for _, d := range o {
+			if d < 1 || d > 6 {
+				return nil, errors.New(where + ": a die shows " + strconv.Itoa(int(d)) + ", not 1..6")
+			}
 		}
 		g.openingRoll(o[0], o[1])
 	}
