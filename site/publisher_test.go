@@ -123,7 +123,7 @@ func TestOneLanguageSite(t *testing.T) {
 // the build fails as it always did.
 func TestFallbackTranslations(t *testing.T) {
 	t.Parallel()
-	files := publisherSite("translations: fallback\n")
+	files := publisherSite("translations: fallback\nbase-url: https://nardy.example/\n")
 	delete(files, "uk/long/head.md")
 	delete(files, "uk/index.md")
 	files["uk/long/a.md"] = pageText("А", "[голова](head.md#первый-ход) [ще](head.md)")
@@ -172,7 +172,7 @@ func TestFallbackTranslations(t *testing.T) {
 // the contents, and the link is a warning.
 func TestDrafts(t *testing.T) {
 	t.Parallel()
-	files := publisherSite("")
+	files := publisherSite("base-url: https://nardy.example/\n")
 	draft := &fstest.MapFile{Data: []byte("---\ntitle: Новое\ndraft: true\n---\n```nardy\nbroken\n```\n")}
 	files["ru/long/new.md"], files["uk/long/new.md"] = draft, draft
 	files["ru/long/head.md"] = pageText("Голова", "См. [новое](new.md).")
