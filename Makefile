@@ -49,12 +49,14 @@ test: vet
 # the site's builds (scripts/bench-site: the command line warm, after a
 # change, without the checker and from empty caches, synthetic sites of
 # 10,000 and 20,000 blocks, the in-memory builds), and the checker
-# modules' sizes.
+# modules' sizes; and scripts/bounds, the inputs that were once quadratic
+# or worse, each under 2 s of CPU and 512 MiB.
 BENCHCOUNT ?= 5
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 -count $(BENCHCOUNT) ./engine/
 	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) ./diagrams/
 	RUNS=$(BENCHCOUNT) ./scripts/bench-site
+	./scripts/bounds
 	./scripts/wasm-size
 
 # Every fuzz target of every package (go test -list finds them), each
