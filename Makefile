@@ -46,13 +46,15 @@ test: vet
 
 # Benchmarks: the engine on one core (all 21 rolls of typical positions;
 # BENCHCOUNT runs of each, as this machine's timings vary), the diagrams,
-# the site's builds (scripts/bench-site: the command line warm, after a
+# the site's builds (scripts/bench-site: cold and after a one-page edit
+# against Hugo on the same Markdown, the command line warm, after a
 # change, without the checker and from empty caches, synthetic sites of
-# 10,000 and 20,000 blocks, the in-memory builds), and the checker
-# modules' sizes; and scripts/bounds, the inputs that were once quadratic
-# or worse, each under 2 s of CPU and 512 MiB.
+# 10,000, 20,000 and 100,000 blocks cold, the in-memory builds; ratios
+# pair by pair), the checker modules' sizes, and scripts/bounds: the
+# inputs that were once quadratic or worse, each under 2 s of CPU and
+# 512 MiB.
 BENCHCOUNT ?= 5
-bench:
+bench: wasm
 	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 -count $(BENCHCOUNT) ./engine/
 	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) ./diagrams/
 	RUNS=$(BENCHCOUNT) ./scripts/bench-site

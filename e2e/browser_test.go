@@ -67,7 +67,7 @@ func serve(t *testing.T, opt site.Options) string {
 	ctx, cancel := context.WithCancel(context.Background())
 	ts := httptest.NewServer(siteserve.New(ctx, opt, testWriter{t}))
 	t.Cleanup(ts.Close)
-	t.Cleanup(cancel) // first: the pages' live-reload streams end
+	t.Cleanup(cancel) // first: the server stops building
 	return ts.URL
 }
 

@@ -26,10 +26,11 @@ func serveWithChecker(t *testing.T) string {
 }
 
 // verdict is a script for the element of a form where a typed move's
-// verdict is said: its board's status line, or, for a form without a
-// board, its <output> for the move.
+// verdict is said: the status line of its board (under a figure's board,
+// in the standalone checker's form), or, for a form without a board, its
+// <output> for the move.
 func verdict(form string) string {
-	return `(document.querySelector('` + form + ` .board-play:not([hidden]) [role=status]') || document.querySelector('` + form + ` output[for]'))`
+	return `((f => f.querySelector(".board-play:not([hidden])") && (f.closest("figure") || f).querySelector("[role=status]"))(document.querySelector('` + form + `')) || document.querySelector('` + form + ` output[for]'))`
 }
 
 // try types a move into the checker form whose position code is code and

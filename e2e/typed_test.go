@@ -37,14 +37,14 @@ func TestTypedMovesSaidOnTheBoard(t *testing.T) {
 			if got := try(ctx, t, code, c.move); got != c.want {
 				t.Errorf("%d px, %q: the board says %q, want %q", width, c.move, got, c.want)
 			}
-			if got := eval[string](ctx, t, `document.querySelector('`+form+` [role=status]').className`); got != "board-status" {
+			if got := eval[string](ctx, t, `document.querySelector('`+f+` [role=status]').className`); got != "board-status" {
 				t.Fatalf("%d px: the verdict is not in the board's status line (%q)", width, got)
 			}
 			if got := eval[string](ctx, t, `document.querySelector('`+form+` .board-moves').textContent + "|" + document.querySelector('`+form+` output[for]').textContent`); got != "|" {
 				t.Errorf("%d px, %q: the verdict is said elsewhere too: the play slot and the form's output read %q", width, c.move, got)
 			}
 			if c.move == "5-3" && width == 390 {
-				if err := chromedp.Do(ctx, chromedp.ScrollIntoView(chromedp.CSS(form+` .board-status`))); err != nil {
+				if err := chromedp.Do(ctx, chromedp.ScrollIntoView(chromedp.CSS(f+` .board-status`))); err != nil {
 					t.Fatal(err)
 				}
 				screenshot(ctx, t, "ru-typed-roll-phone.png", 390)

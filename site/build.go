@@ -27,7 +27,8 @@ type Options struct {
 	// Templates is a directory whose files replace the embedded templates
 	// of the same name; empty means the embedded ones only.
 	Templates string
-	// Jobs is how many pages are built at once; 0 means one per CPU.
+	// Jobs is how many pages are built at once; 0 means one per processor
+	// Go may run on at once (GOMAXPROCS, which follows a CPU quota).
 	Jobs int
 	// Rules are site-wide rule overrides ("key=value"), applied over the
 	// content's configuration file.
@@ -254,7 +255,7 @@ func run(ctx context.Context, opt Options, out Output, digests bool) (*Site, err
 		opt.Content = "content"
 	}
 	if opt.Jobs <= 0 {
-		opt.Jobs = runtime.NumCPU()
+		opt.Jobs = runtime.GOMAXPROCS(0)
 	}
 	if opt.Memo != nil && opt.Version == "" {
 		opt.Version = ExecutableVersion()

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"path"
 	"slices"
 	"strconv"
@@ -86,6 +87,10 @@ type figureView struct {
 	Editor    *editorView
 	// Legend links the notation page, from every table of moves.
 	Legend string
+	// Task is what the block's exercises ask, shown from the start; the
+	// answers (the illegal play's box, the tables of plays, the
+	// statistics) are then folded until the reader asks for them.
+	Task string
 }
 
 // drawings are a figure's SVG drawings, for the id they are drawn with:
@@ -95,6 +100,24 @@ type drawings struct {
 	board, after string
 	grids        []string
 }
+
+// size is how many bytes the drawings hold.
+func (d drawings) size() int {
+	n := len(d.board) + len(d.after)
+	for _, g := range d.grids {
+		n += len(g)
+	}
+	return n
+}
+
+// The buffers a figure is written into are sized for its drawings and
+// as much again as the rest usually takes (its tables, caption and
+// form; a standalone diagram's prolog and style), so that they seldom
+// grow: growing them was a fifth of what a large site's build allocated.
+const (
+	figureExtra     = 8 << 10
+	standaloneExtra = 6 << 10
+)
 
 // checkerView is the move checker under a figure.
 type checkerView struct {
@@ -192,6 +215,7 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 		Caption: blk.Caption,
 		Code:    engine.Code(pos, blk.Dice, blk.HasDice, blk.Rules),
 		Legend:  relURL(in.Page, notationURL(l)),
+		Task:    exerciseTask(l, blk),
 	}
 	if pos.Game == engine.Short {
 		v.GnubgID, _ = pos.GnubgID()
@@ -303,14 +327,16 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 	if v.Drawn {
 		// The standalone file is for printing: the same drawing, with the
 		// print theme's rules, at an A4 page's text width.
-		var sa strings.Builder
+		var sa bytes.Buffer
+		sa.Grow(len(d.board) + standaloneExtra)
 		if err := diagrams.StandaloneFrom(&sa, d.board, PaperA4); err != nil {
 			return nil, inBlock("diagram", err)
 		}
-		out.SVG = []byte(sa.String())
+		out.SVG = sa.Bytes()
 		out.Diagram = digest(out.SVG)
 	}
 	var w htmlWriter
+	w.Grow(d.size() + figureExtra)
 	writeFigure(&w, v, d, pageFigure)
 	out.HTML = slices.Clip(w.Bytes())
 	var t htmlWriter
@@ -324,6 +350,7 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 			return nil, err
 		}
 		var p htmlWriter
+		p.Grow(pd.size() + figureExtra)
 		writeFigure(&p, &pv, pd, printFigure)
 		out.Print = slices.Clip(p.Bytes())
 	}

@@ -45,12 +45,25 @@ func writeFigure(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 	w.raw(`<figure class="position" id="`)
 	w.text(v.ID)
 	w.raw(`">`)
+	// HTML allows a figcaption only as a figure's first or last child:
+	// the board and its caption are a figure of their own, inside the
+	// figure that holds the tables and the form.
+	inner := v.Drawn && v.Caption != ""
+	if inner {
+		w.raw("\n<figure class=\"diagram\">")
+	}
+	// A board the reader plays on speaks right under it, and its controls
+	// follow; the exercise's task is seen from the start.
+	played := v.Checker != nil && v.Checker.Board && mode == pageFigure
 	if v.Drawn {
 		if v.After {
 			w.raw("\n<div class=\"before-after\">\n<div class=\"board\"><p class=\"board-label\">")
 			w.text(l.T("fig.before"))
 			w.raw("</p>")
 			drawing(d.board)
+			if played {
+				writeBoardStatus(w, l)
+			}
 			w.raw("</div>\n<div class=\"board\"><p class=\"board-label\">")
 			w.text(l.F("fig.after", "play", v.AfterPlay))
 			w.raw("</p>")
@@ -59,13 +72,30 @@ func writeFigure(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 		} else {
 			w.raw("\n<div class=\"board\">")
 			drawing(d.board)
+			if played {
+				writeBoardStatus(w, l)
+			}
 			w.raw("</div>")
 		}
+	}
+	if v.Task != "" && mode != computedPart {
+		w.raw("\n<p class=\"board-task\" id=\"")
+		w.text(v.ID)
+		w.raw("-task\">")
+		w.rolls(v.Task)
+		w.raw("</p>")
+	}
+	if played {
+		w.raw("\n")
+		writeChecker(w, v, v.Checker)
 	}
 	if v.Caption != "" {
 		w.raw("\n<figcaption>")
 		w.rolls(v.Caption)
 		w.raw("</figcaption>")
+	}
+	if inner {
+		w.raw("\n</figure>")
 	}
 	if v.Result != "" {
 		w.raw("\n<p class=\"result\"><strong>")
@@ -73,6 +103,14 @@ func writeFigure(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 		w.raw(":</strong> ")
 		w.rolls(v.Result)
 		w.raw("</p>")
+	}
+	// An exercise's answers are folded, in the page, until the reader
+	// asks for them.
+	fold := v.Task != "" && mode == pageFigure && (v.Illegal != nil || v.Moves != nil || v.Rolls != nil || v.Replies != nil || len(v.Stats) > 0)
+	if fold {
+		w.raw("\n<details class=\"answer\">\n<summary>")
+		w.text(l.T("fig.answer"))
+		w.raw("</summary>")
 	}
 	if il := v.Illegal; il != nil {
 		w.raw("\n<div class=\"illegal\">\n<p><strong>")
@@ -185,6 +223,9 @@ func writeFigure(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 		w.text(l.T("stat.ways"))
 		w.raw("</p>\n</div>")
 	}
+	if fold {
+		w.raw("\n</details>")
+	}
 	if len(v.Odds) > 0 {
 		w.raw("\n<div class=\"odds\">")
 		for _, o := range v.Odds {
@@ -215,7 +256,7 @@ func writeFigure(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 	}
 	if c := v.Checker; c != nil && mode != printFigure {
 		w.raw("\n")
-		if mode == pageFigure {
+		if mode == pageFigure && !played {
 			writeChecker(w, v, c)
 		}
 	}
@@ -358,7 +399,7 @@ func writeChecker(w *htmlWriter, v *figureView, c *checkerView) {
 	w.raw(">")
 	if c.Board {
 		w.raw("\n")
-		w.raw(boardPlay(l, c))
+		w.raw(boardPlay(l, c, v.ID, false))
 	}
 	w.raw("\n<fieldset class=\"try\" disabled>\n<label for=\"")
 	w.text(v.ID)
@@ -421,7 +462,7 @@ func writeEditor(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 		w.raw("</p>")
 	}
 	w.raw("\n<div class=\"block-status\" aria-live=\"polite\"></div>\n")
-	w.raw(boardPlay(l, v.Checker))
+	w.raw(boardPlay(l, v.Checker, v.ID, true))
 	w.raw("\n<fieldset disabled>\n<label for=\"")
 	w.text(v.ID)
 	w.raw(`-block">`)
@@ -442,9 +483,9 @@ func writeEditor(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 	w.text(l.T("checker.hint"))
 	w.raw("</p>\n<output for=\"")
 	w.text(v.ID)
-	w.raw("-move\" aria-live=\"polite\"></output>\n<h3>")
+	w.raw("-move\" aria-live=\"polite\"></output>\n<h2>")
 	w.text(l.T("editor.plays"))
-	w.raw("</h3>\n<ol class=\"legal-plays\">")
+	w.raw("</h2>\n<ol class=\"legal-plays\">")
 	for _, p := range v.Editor.Plays {
 		w.raw("\n<li><code>")
 		w.text(p)
@@ -463,32 +504,50 @@ func writeEditor(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 	w.raw("\n</form>\n")
 }
 
+// writeBoardStatus writes the status line of a figure's playable board:
+// empty until the reader touches the board; the loader says there that
+// the checker is loading (data-loading), or that it failed (data-failed).
+func writeBoardStatus(w *htmlWriter, l i18n.Lang) {
+	w.raw("\n<p class=\"board-status\" role=\"status\" data-loading=\"")
+	w.text(l.T("checker.loading"))
+	w.raw(`" data-failed="`)
+	w.text(l.T("checker.failed"))
+	w.raw(`"></p>`)
+}
+
 // boardPlay returns the controls of a playable board for language l and
-// the checker c (nil for the standalone checker's board).
-func boardPlay(l i18n.Lang, c *checkerView) string {
-	task, illegal := "", ""
+// the checker c (nil for the standalone checker's board) of the figure
+// id, with the board's status line when status is set (the standalone
+// checker's; a figure's is under its board, see writeBoardStatus).
+func boardPlay(l i18n.Lang, c *checkerView, id string, status bool) string {
+	task := ""
 	if c != nil {
-		task, illegal = c.Task, c.Illegal
+		task = c.Task
 	}
 	var w htmlWriter
 	w.raw("\n<fieldset class=\"board-play\" disabled hidden>")
-	switch task {
-	case "plays":
-		w.raw("\n<p class=\"board-task\">")
-		w.text(l.CheckerText("task.plays"))
+	if task == "illegal" {
+		// The answers to the task written above the form.
+		w.raw("\n<p class=\"board-answer\">")
+		for k, b := range [...]struct{ act, key string }{{"yes", "task.yes"}, {"no", "task.no"}} {
+			if k > 0 {
+				w.raw(" ")
+			}
+			w.raw(`<button type="button" data-act="` + b.act + `" aria-describedby="`)
+			w.text(id)
+			w.raw(`-task">`)
+			w.text(l.CheckerText(b.key))
+			w.raw("</button>")
+		}
 		w.raw("</p>")
-	case "illegal":
-		w.raw("\n<p class=\"board-task\">")
-		w.text(l.CheckerF("task.illegal", "play", illegal))
-		w.raw(` <button type="button" data-act="yes">`)
-		w.text(l.CheckerText("task.yes"))
-		w.raw(`</button> <button type="button" data-act="no">`)
-		w.text(l.CheckerText("task.no"))
-		w.raw("</button></p>")
 	}
 	w.raw("\n<p class=\"board-hint\">")
 	w.text(l.CheckerText("board.hint"))
-	w.raw("</p>\n<p class=\"board-status\" role=\"status\"></p>\n<p class=\"board-played\">")
+	w.raw("</p>")
+	if status {
+		w.raw("\n<p class=\"board-status\" role=\"status\"></p>")
+	}
+	w.raw("\n<p class=\"board-played\">")
 	w.text(l.CheckerText("board.played"))
 	w.raw(" <output class=\"board-moves\"></output></p>\n<p class=\"board-buttons\">")
 	for k, b := range []struct{ act, key, hidden string }{

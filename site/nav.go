@@ -146,6 +146,11 @@ func (ix *index) navigate() {
 				}
 				s.Pages = append(s.Pages, navItem{Title: lang.T("print.nav"), index: -1, url: printURL(lang, s.game)})
 			}
+			if s.dir == "" {
+				// The notation page, which every table of moves links to,
+				// is a generated page of the language's own section.
+				s.Pages = append(s.Pages, navItem{Title: lang.T("nt.title"), index: -1, url: notationURL(lang)})
+			}
 			if s.hasGame && n.worksheet[lang][s.game] {
 				s.Pages = append(s.Pages, navItem{Title: lang.T("ws.nav"), index: -1, url: worksheetURL(lang, s.game)})
 			}

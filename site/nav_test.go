@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -50,10 +51,14 @@ func TestTOCSmallSections(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The home page, tocFull pages of "long", one of "short".
+	// The home page and the notation page, tocFull pages of "long", one
+	// of "short".
 	entries, nav := tocOf(t, s.Files, "ru/long/p0001.html")
-	if len(entries) != tocFull+2 {
-		t.Errorf("ru/long/p0001.html: %d entries in the table of contents, want %d", len(entries), tocFull+2)
+	if len(entries) != tocFull+3 {
+		t.Errorf("ru/long/p0001.html: %d entries in the table of contents, want %d", len(entries), tocFull+3)
+	}
+	if !slices.Contains(entries, `<a href="../notation.html">Запись ходов</a>`) {
+		t.Errorf("ru/long/p0001.html: the table of contents does not list the notation page:\n%s", nav)
 	}
 	if strings.Contains(nav, "contents.html") {
 		t.Errorf("the table of contents links a contents page though every section is listed in full:\n%s", nav)
@@ -103,8 +108,10 @@ func TestTOCLargeSections(t *testing.T) {
 		if strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("%s: section entries %v, want %v", tc.page, got, want)
 		}
-		if len(entries) != window+2 {
-			t.Errorf("%s: %d entries, want %d", tc.page, len(entries), window+2)
+		// The window, the home page and the notation page, the page of
+		// the other section.
+		if len(entries) != window+3 {
+			t.Errorf("%s: %d entries, want %d", tc.page, len(entries), window+3)
 		}
 		more := regexp.MustCompile(`<li class="more"><a href="(?:\.\./)?contents\.html#s-\d+">… ([^<]*)</a></li>`).FindAllStringSubmatch(nav, -1)
 		var gotMore []string

@@ -27,8 +27,10 @@ import (
 type Target struct {
 	// Dir is the output directory (see outdir.Check for which it may be).
 	Dir string
-	// Force allows a directory that holds files nardydocs did not write.
-	Force bool
+	// Force allows a directory that holds files nardydocs did not write
+	// (1), and one that holds a dotfile or a .git too (2): the build
+	// replaces them all (Published.Displaced names them).
+	Force int
 	// MemoDir, when set, is where the memo of builds into Dir is kept
 	// (in a directory of its own for each output directory): the next
 	// build takes from it what did not change, and when nothing did, it
@@ -55,6 +57,19 @@ type Published struct {
 	// Hits and Misses count the pages and figures the memo had, and did
 	// not have (all were made anew).
 	Hits, Misses int
+	// Displaced lists what a forced build replaced of a directory that
+	// was not a build's (outdir.Displaced).
+	Displaced []string
+	// Kept lists the files of the output directory that the previous
+	// build did not write, which the new site keeps, when they are not
+	// those the previous build kept (with the memo; else all of them);
+	// Lost those it could not keep, each with why.
+	Kept []string
+	Lost []outdir.Loss
+	// InPlace is set when the output directory could not be replaced
+	// whole (a mount point): the site was written inside it, each file
+	// replaced in one step.
+	InPlace bool
 }
 
 // Publish builds the site into the directory t.Dir, writing every page as
@@ -79,12 +94,9 @@ func Publish(ctx context.Context, opt Options, t Target) (*Published, error) {
 	input := ""
 	spare := ""
 	if t.MemoDir != "" {
-		target, err := filepath.Abs(t.Dir)
+		target, err := outdir.RealPath(t.Dir)
 		if err != nil {
 			return nil, err
-		}
-		if real, err := filepath.EvalSymlinks(target); err == nil {
-			target = real
 		}
 		sum := sha256.Sum256([]byte(target))
 		dir := filepath.Join(t.MemoDir, hex.EncodeToString(sum[:10]))
@@ -109,19 +121,37 @@ func Publish(ctx context.Context, opt Options, t Target) (*Published, error) {
 			// its build warned of, to say it again.
 			var warns warnings
 			if prev.input == input && m.Get(warningsKey(input), &warns) && outdir.Intact(t.Dir, prev.files, stamps) {
+				// What a crashed build left beside the site goes, even so.
+				if err := outdir.Clean(t.Dir); err != nil {
+					return nil, err
+				}
 				s := &Site{Pages: prev.pages, Figures: prev.figureCount, Digests: prev.files, Input: input}
 				for _, w := range warns.List {
 					s.Warnings.Add(engine.Pos{File: w.File, Line: w.Line, Col: w.Col}, w.Msg)
 				}
-				return &Published{Site: s, Unchanged: true}, nil
+				p := &Published{Site: s, Unchanged: true}
+				if p.Kept = newlyKept(m, outdir.Unlisted(t.Dir, prev.files)); p.Kept != nil {
+					m.Save()
+				}
+				return p, nil
 			}
 		} else {
 			input = ""
 		}
 	}
+	var displaced []string
+	if t.Force > 0 {
+		displaced = outdir.Displaced(t.Dir)
+	}
 	o := outdir.Options{Spare: spare}
 	if stamps != nil {
 		o.Files, o.Stamps = prev.files, stamps
+	}
+	if prevData != nil {
+		o.Built = prev.files // every other file is the publisher's: kept
+		if o.Built == nil {
+			o.Built = map[string]string{}
+		}
 	}
 	d, err := outdir.Open(t.Dir, o)
 	if err != nil {
@@ -157,9 +187,11 @@ func Publish(ctx context.Context, opt Options, t Target) (*Published, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Published{Site: s, Changes: s.Compare(prevData)}
+	p := &Published{Site: s, Changes: s.Compare(prevData), Displaced: displaced, InPlace: d.InPlace()}
+	p.Kept, p.Lost = d.Kept()
 	if m != nil {
 		p.Hits, p.Misses = m.Counts()
+		p.Kept = newlyKept(m, p.Kept)
 		m.Put(stampsKey, newStamps)
 		if input != "" {
 			var warns warnings
@@ -222,9 +254,28 @@ func forgetGone(dir, self string) {
 	}
 }
 
+// newlyKept returns the publisher's files kept, when the memo m does not
+// say a build kept just those before (nil then), and records them in it
+// (to be saved).
+func newlyKept(m *memo.Memo, kept []string) []string {
+	if m == nil {
+		return kept
+	}
+	var before []string
+	if m.Get(keptKey, &before) && slices.Equal(before, kept) {
+		return nil
+	}
+	m.Put(keptKey, kept)
+	return kept
+}
+
+// keptKey is the memo's key of the publisher's files the previous build
+// kept in its directory.
+const keptKey = "nardydocs kept files 1"
+
 // stampsKey is the memo's key of the stamps of the site its builds left
 // in their directory.
-const stampsKey = "nardydocs output stamps 1"
+const stampsKey = "nardydocs output stamps 2"
 
 // warningsKey is the memo's key of the warnings of a build of input:
 // a build that finds its site as it left it says them again.
@@ -399,6 +450,17 @@ func fingerprint(opt Options, program, extra string, keep bool) (string, fstest.
 			if d.IsDir() {
 				if keep && k == 0 && rel != "." {
 					files[rel] = &fstest.MapFile{Mode: fs.ModeDir | 0o755}
+				}
+				return nil
+			}
+			if !d.Type().IsRegular() {
+				// Never opened (a named pipe would block): the build
+				// reads only regular files, and names a page that is
+				// not one.
+				field(name)
+				field(d.Type().String())
+				if keep && k == 0 {
+					files[rel] = &fstest.MapFile{Mode: d.Type() | 0o644}
 				}
 				return nil
 			}

@@ -141,6 +141,7 @@ func (pr *project) publish(what string) *Published {
 		}
 		delete(got, name)
 	}
+	delete(got, "ru/extra.html") // the publisher's file, kept (TestPublishWithMemo)
 	for name := range got {
 		t.Errorf("%s: %s is not in the build without a memo", what, name)
 	}
@@ -291,7 +292,10 @@ func TestPublishWithMemo(t *testing.T) {
 		func() { appendTo(t, filepath.Join(pr.out, "ru", "long", "print.html"), " ") },
 		func() { appendTo(t, filepath.Join(pr.out, "checker.wasm"), " ") },
 		func() { os.WriteFile(filepath.Join(pr.out, "ru", "long", "head.html"), []byte("x"), 0o644) },
-		func() { os.WriteFile(filepath.Join(pr.out, "ru", "extra.html"), []byte("x"), 0o644) },
+		func() {
+			os.Remove(filepath.Join(pr.out, "ru", "index.html"))
+			os.Mkdir(filepath.Join(pr.out, "ru", "index.html"), 0o755)
+		},
 	} {
 		damage()
 		if p := pr.publish("after damage"); p.Unchanged {
@@ -300,6 +304,18 @@ func TestPublishWithMemo(t *testing.T) {
 		if p := pr.publish("after damage, again"); !p.Unchanged {
 			t.Errorf("damage %d: the site made again was built once more", k)
 		}
+	}
+	// A file added by hand is the publisher's: kept, and said once.
+	os.WriteFile(filepath.Join(pr.out, "ru", "extra.html"), []byte("x"), 0o644)
+	if p := pr.publish("a file added"); !p.Unchanged || !slices.Equal(p.Kept, []string{"ru/extra.html"}) {
+		t.Errorf("a file added: unchanged %v, kept %q", p.Unchanged, p.Kept)
+	}
+	pr.edit("ru/index.md", func(s string) string { return s + "\nЕщё абзац.\n" })
+	if p := pr.publish("a file added, then an edit"); p.Unchanged || p.Kept != nil {
+		t.Errorf("a file added, then an edit: unchanged %v, kept %q", p.Unchanged, p.Kept)
+	}
+	if data, err := os.ReadFile(filepath.Join(pr.out, "ru", "extra.html")); string(data) != "x" {
+		t.Errorf("the file added: %q %v", data, err)
 	}
 	// A damaged memo only costs time.
 	filepath.WalkDir(pr.memoDir, func(p string, d os.DirEntry, err error) error {

@@ -164,6 +164,11 @@ func (s *source) loadConfig(errs *engine.ErrorList) Config {
 		errs.Add(engine.Pos{File: s.contentPath(oldConfigFile)}, "the configuration file is now "+ConfigFile+" (YAML, the same \"key: value\" lines): rename it")
 	}
 	name := s.contentPath(ConfigFile)
+	// Only a regular file is read: a named pipe would block the build.
+	if info, err := fs.Stat(s.files, ConfigFile); err == nil && !info.Mode().IsRegular() {
+		errs.Add(engine.Pos{File: name}, notRegular(info.Mode()))
+		return cfg
+	}
 	data, err := fs.ReadFile(s.files, ConfigFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return cfg
@@ -226,12 +231,19 @@ func (s *source) loadPages(errs *engine.ErrorList) []*page {
 	var pages []*page
 	for _, lang := range s.cfg.Languages {
 		root := string(lang)
-		if _, err := fs.Stat(s.files, root); err != nil {
+		info, err := fs.Stat(s.files, root)
+		if err != nil {
 			msg := "missing language directory"
 			if len(i18n.Langs) > 1 {
 				msg += `; create it, or leave ` + root + ` out of "languages:" in ` + ConfigFile
 			}
 			errs.Add(engine.Pos{File: s.contentPath(root)}, msg)
+			s.absent = append(s.absent, lang)
+			continue
+		}
+		if !info.IsDir() {
+			// A build of no pages would replace the site with an empty one.
+			errs.Add(engine.Pos{File: s.contentPath(root)}, "not a directory: the pages in "+root+" are Markdown files in a directory of that name")
 			s.absent = append(s.absent, lang)
 			continue
 		}
@@ -261,7 +273,8 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 			}
 			return nil
 		}
-		if d.Type()&fs.ModeSymlink != 0 {
+		mode := d.Type()
+		if mode&fs.ModeSymlink != 0 {
 			info, err := fs.Stat(s.files, name)
 			switch {
 			case err != nil:
@@ -271,8 +284,15 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 				s.walkPages(lang, name, inside, pages, errs)
 				return nil
 			}
+			mode = info.Mode().Type()
 		}
 		if d.IsDir() || !strings.HasSuffix(name, ".md") {
+			return nil
+		}
+		// Only a regular file is opened: reading a named pipe or a
+		// device would block the build, or never end.
+		if !mode.IsRegular() {
+			errs.Add(engine.Pos{File: s.contentPath(name)}, notRegular(mode))
 			return nil
 		}
 		data, err := fs.ReadFile(s.files, name)
@@ -313,6 +333,23 @@ func readProblem(err error) string {
 		return plainOp(le.Op) + ": " + le.Err.Error()
 	}
 	return err.Error()
+}
+
+// notRegular says that a file of the content, which nardydocs reads, is
+// not a regular file, and what it is instead.
+func notRegular(m fs.FileMode) string {
+	kind := "not a regular file"
+	switch {
+	case m.IsDir():
+		kind = "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		kind = "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		kind = "a socket"
+	case m&fs.ModeDevice != 0:
+		kind = "a device"
+	}
+	return kind + ", not a regular file: nardydocs reads only regular files; remove it or rename it"
 }
 
 // plainOp says what a failed system call op was doing, in plain words.

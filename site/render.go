@@ -92,6 +92,9 @@ func (rn *renderer) page(i int) *pageOutput {
 		}
 	}
 	body, print := rn.body(i, prefix, out)
+	if v.Sections != nil {
+		body = withTopLinks(body, p.lang)
+	}
 	page, err := rn.layout(v, body)
 	if err != nil {
 		return fail(err)
@@ -312,6 +315,9 @@ type pageView struct {
 	Content     template.HTML
 	Nav         template.HTML // the table of contents
 	Sections    []navItem     // the page's sections, on a long page
+	Folded      []navItem     // the sections after the fold (onpage.go)
+	More        string        // what the fold says: "Ещё 35 разделов"
+	Letters     []navItem     // the sections' first letters, in a glossary
 	Prev, Next  *navItem
 	Alternates  []alternate
 	Profile     string
@@ -358,7 +364,7 @@ func (rn *renderer) view(i int) (pageView, error) {
 		v.Script = &scriptView{Exec: relURL(url, wasm.Exec), Loader: relURL(url, "checker.js"), Wasm: relURL(url, w)}
 	}
 	if s := rn.res[i].sections; len(s) >= minSections {
-		v.Sections = s
+		onPage(&v, p.lang, s)
 	}
 	v.Prev, v.Next = rn.neighbours(i)
 	for _, l := range rn.cfg.Languages {

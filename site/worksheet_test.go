@@ -43,7 +43,7 @@ func TestWorksheets(t *testing.T) {
 	ws := string(s.Files["ru/worksheets/long.html"])
 	// Four tasks to a sheet, in reading order; the second block sets two
 	// tasks in one cell.
-	if n := strings.Count(ws, `<section class="sheet">`); n != 2 {
+	if n := strings.Count(ws, `<div class="sheet">`); n != 2 {
 		t.Errorf("%d sheets, want 2 (5 exercises, 4 to a sheet)", n)
 	}
 	for _, frag := range []string{
@@ -99,6 +99,9 @@ func TestWorksheets(t *testing.T) {
 	// text width.
 	if css := string(s.Files["style.css"]); !strings.Contains(css, "@media print {\n"+diagrams.PrintCSS()+"}") {
 		t.Errorf("style.css lacks the diagrams' print rules")
+	}
+	if css := string(s.Files["style.css"]); !strings.Contains(css, "@media screen and (prefers-color-scheme: dark) {\n"+diagrams.DarkCSS()+"}") {
+		t.Errorf("style.css lacks the diagrams' dark scheme")
 	}
 	page := string(s.Files["ru/long/a.html"])
 	if strings.Count(page, `class="nd-print" display="none"`) != 2 {

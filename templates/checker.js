@@ -1,13 +1,14 @@
-// Starts the Go move checker (WebAssembly) on first use.
+// Starts the Go move checker (WebAssembly) on first use; until it runs, the touched board says it is loading.
 const me = document.currentScript, say = (n, k) => { n.textContent = n.dataset[k]; n.hidden = false; };
-let go;
-const start = e => { self.nardyTouched ??= e; go ||= (g => WebAssembly.instantiateStreaming(fetch(me.dataset.wasm), g.importObject).then(r => g.run(r.instance)).catch(() => document.querySelectorAll(".checker-note").forEach(n => say(n, "failed"))))(new Go()); };
+let go, ran;
+const start = e => { self.nardyTouched ??= e; go ||= (g => WebAssembly.instantiateStreaming(fetch(me.dataset.wasm), g.importObject).then(r => (ran = 1, g.run(r.instance))).catch(() => document.querySelectorAll(".checker-note, .board-status:not(:empty)").forEach(n => say(n, "failed"))))(new Go()); };
 for (const f of document.querySelectorAll("form.checker")) {
-  const n = f.querySelector(".checker-note"), b = f.closest("figure")?.querySelector("svg[data-board]");
+  const n = f.querySelector(".checker-note"), b = f.closest("figure")?.querySelector("svg[data-board]"), s = f.closest("figure")?.querySelector(".board-status[data-loading]");
   if (location.protocol == "file:") { say(n, "file"); continue; }
   f.querySelector("fieldset:not([hidden])").disabled = false;
   n.hidden = true;
-  for (const t of [f, b]) t?.addEventListener("focusin", start), t?.addEventListener("pointerdown", start);
-  f.addEventListener("submit", e => { if (!self.nardyCheckerReadyAt) { e.preventDefault(); f.dataset.pending = 1; start(e); } });
+  const use = e => { if (s && !ran) say(s, "loading"); start(e); };
+  for (const t of [f, b]) t?.addEventListener("focusin", use), t?.addEventListener("pointerdown", use);
+  f.addEventListener("submit", e => { if (!self.nardyCheckerReadyAt) { e.preventDefault(); f.dataset.pending = 1; use(e); } });
   if (b) b.tabIndex = 0;
 }

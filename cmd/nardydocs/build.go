@@ -193,7 +193,7 @@ func buildError(cmd *cobra.Command, err error) error {
 func newBuildCmd() *cobra.Command {
 	var f siteFlags
 	var out string
-	var force bool
+	var force int
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Build the site from the content directory",
@@ -214,9 +214,12 @@ fallback".
 
 The output directory must be nardydocs' own: absent, empty, or written by
 an earlier build. A directory holding other files is refused unless
---force is given; the content directory, a directory inside it or one
-that contains it is always refused. A build when nothing changed leaves
-the site as it is (--no-cache builds everything again).`,
+--force is given (twice when they include a dotfile or .git), and the
+build names what it replaced; the content directory, a directory inside
+it or one that contains it is always refused. Files added to the output
+directory after a build (a CNAME, a folder) are kept. A build when
+nothing changed leaves the site as it is (--no-cache builds everything
+again).`,
 		Example: `  nardydocs build
   nardydocs build --out site --base-url https://example.org/rules/
   nardydocs build --drafts --out preview     # the drafts too, marked
@@ -260,6 +263,7 @@ the site as it is (--no-cache builds everything again).`,
 				return buildError(cmd, err)
 			}
 			printWarnings(cmd.ErrOrStderr(), s.Site)
+			printOutput(cmd, f.say(cmd), out, s)
 			took := time.Since(start).Round(time.Millisecond)
 			if s.Unchanged {
 				fmt.Fprintf(f.say(cmd), "built %s, %s, %s into %s in %s: nothing changed\n",
@@ -278,8 +282,51 @@ the site as it is (--no-cache builds everything again).`,
 	f.registerQuiet(cmd)
 	f.registerDrafts(cmd, false)
 	cmd.Flags().StringVar(&out, "out", "public", "output directory")
-	cmd.Flags().BoolVar(&force, "force", false, "write into an output directory that holds files nardydocs did not write (never the content directory or a directory around it)")
+	cmd.Flags().CountVar(&force, "force", "write into an output directory that holds files nardydocs did not write, replacing them all (twice, --force --force, when they include a dotfile or .git; never the content directory or a directory around it)")
 	return cmd
+}
+
+// printOutput says what a build did to the output directory besides
+// writing the site: what --force replaced and what it could not keep of
+// the publisher's (on stderr, always); the publisher's files it kept, when
+// they are new to it, and a site written inside a mount point (reports).
+func printOutput(cmd *cobra.Command, say io.Writer, out string, s *site.Published) {
+	if len(s.Displaced) > 0 {
+		fmt.Fprintf(cmd.ErrOrStderr(), "--force: replaced what %s held: %s\n", out, strings.Join(s.Displaced, ", "))
+	}
+	for _, l := range s.Lost {
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", filepath.Join(out, filepath.FromSlash(l.Name)), l.Why)
+	}
+	if len(s.Kept) > 0 {
+		fmt.Fprintf(say, "kept what %s holds that nardydocs did not write: %s\n", out, strings.Join(summary(s.Kept), ", "))
+	}
+	if s.InPlace {
+		fmt.Fprintf(say, "%s cannot be replaced whole (a mount point): the site was written inside it, each file replaced in one step\n", out)
+	}
+}
+
+// summary names files by their first path element: a file as it is, a
+// directory with the number of files in it ("extra/ (3 files)").
+func summary(names []string) []string {
+	var list []string
+	counts := map[string]int{}
+	for _, name := range names {
+		top, _, deeper := strings.Cut(name, "/")
+		if !deeper {
+			list = append(list, name)
+			continue
+		}
+		if counts[top] == 0 {
+			list = append(list, top+"/")
+		}
+		counts[top]++
+	}
+	for i, name := range list {
+		if n := counts[strings.TrimSuffix(name, "/")]; strings.HasSuffix(name, "/") {
+			list[i] = name + " (" + count(n, "file") + ")"
+		}
+	}
+	return list
 }
 
 func newCheckCmd() *cobra.Command {

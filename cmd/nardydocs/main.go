@@ -16,32 +16,21 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"runtime/pprof"
 	"syscall"
-)
+	"time"
 
-// A build makes much short-lived garbage and keeps little (the pages are
-// written as they are rendered): unless $GOGC or $GOMEMLIMIT say
-// otherwise, the collector runs a quarter as often as Go's default, and
-// as often as it must to keep the heap under gcLimit. The limit is set
-// well above what a site of 10,000 blocks needs (about 300 MiB), so that
-// it bounds a very large site's memory without making the collector run
-// again and again near it: a build's time then stays in proportion to
-// the site.
-const (
-	gcPercent = 400
-	gcLimit   = 1 << 30
+	"github.com/nardydocs/nardydocs/site/outdir"
 )
 
 func main() {
 	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetGCPercent(gcPercent)
-		debug.SetMemoryLimit(gcLimit)
+		tuneHeap()
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := onSignals(os.Args[1:])
 	// $NARDYDOCS_CPUPROFILE names a file for a CPU profile of the run,
 	// for measuring builds (go tool pprof).
 	if name := os.Getenv("NARDYDOCS_CPUPROFILE"); name != "" {
@@ -54,4 +43,73 @@ func main() {
 	pprof.StopCPUProfile()
 	stop()
 	os.Exit(code)
+}
+
+// stopGrace is how long a command has, after Ctrl-C or SIGTERM, to stop
+// on its own (a build stops between pages) before the program removes
+// what it was writing and exits.
+const stopGrace = 700 * time.Millisecond
+
+// interrupted is the cause of a context cancelled by a signal.
+type interrupted struct{ sig os.Signal }
+
+func (e interrupted) Error() string { return "stopped by " + signalName(e.sig) }
+
+// code is the exit status of a program stopped by the signal: 128 and
+// its number.
+func (e interrupted) code() int {
+	if s, ok := e.sig.(syscall.Signal); ok {
+		return 128 + int(s)
+	}
+	return 1
+}
+
+// signalName names a signal as a shell does.
+func signalName(sig os.Signal) string {
+	switch sig {
+	case os.Interrupt:
+		return "SIGINT (Ctrl-C)"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return sig.String()
+}
+
+// onSignals returns a context that Ctrl-C or SIGTERM cancels, with an
+// interrupted cause. A second signal, or the end of stopGrace, makes the
+// program remove the new output directories of the builds in progress
+// (outdir.Stop: the previous site stays as it was) and exit at once;
+// serve, which stops in good order on its own, has no such limit but the
+// second signal.
+func onSignals(args []string) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	serving := len(args) > 0 && args[0] == "serve"
+	go func() {
+		sig, ok := <-sigs
+		if !ok {
+			return
+		}
+		cancel(interrupted{sig})
+		var grace <-chan time.Time
+		if !serving {
+			grace = time.After(stopGrace)
+		}
+		select {
+		case s, ok := <-sigs:
+			if !ok {
+				return
+			}
+			sig = s
+		case <-grace:
+		}
+		outdir.Stop()
+		fmt.Fprintln(os.Stderr, "nardydocs: "+interrupted{sig}.Error()+", at once: the previous site is as it was")
+		os.Exit(interrupted{sig}.code())
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		cancel(nil)
+	}
 }

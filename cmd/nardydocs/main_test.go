@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -57,6 +58,15 @@ func TestScripts(t *testing.T) {
 		},
 		Condition: func(cond string) (bool, error) {
 			switch cond {
+			case "bindmount":
+				// A bind mount can be made in a mount namespace of its
+				// own (unshare -m, as root).
+				dir, err := os.MkdirTemp("", "bindmount")
+				if err != nil {
+					return false, err
+				}
+				defer os.RemoveAll(dir)
+				return exec.Command("unshare", "-m", "mount", "--bind", dir, dir).Run() == nil, nil
 			case "embedded":
 				// The command carries the modules of these very sources
 				// (make wasm compiled them after the last edit).

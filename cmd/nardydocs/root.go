@@ -26,6 +26,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err == nil {
 		return 0
 	}
+	var intr interrupted
+	if errors.As(context.Cause(ctx), &intr) {
+		// Whatever failed once the signal came failed because of it.
+		fmt.Fprintln(stderr, "nardydocs: "+intr.Error()+": nothing was written")
+		return intr.code()
+	}
 	if !errors.Is(err, errReported) {
 		fmt.Fprintln(stderr, "nardydocs:", err)
 	}

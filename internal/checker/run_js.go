@@ -79,7 +79,15 @@ func (m Module) wire(form js.Value) {
 // show says a verdict: in the status line of the form's board, or in
 // its <output> for the move.
 func (m Module) show(form js.Value, r Result, lang i18n.Lang) {
-	out := form.Call("querySelector", ".board-play:not([hidden]) [role=status]")
+	out := js.Null()
+	if form.Call("querySelector", ".board-play:not([hidden])").Truthy() {
+		// A figure's status line is under its board, outside the form.
+		root := form.Call("closest", "figure.position")
+		if !root.Truthy() {
+			root = form
+		}
+		out = root.Call("querySelector", ".board-status")
+	}
 	if !out.Truthy() {
 		out = form.Call("querySelector", "output[for]")
 	}
@@ -93,6 +101,12 @@ func (m Module) show(form js.Value, r Result, lang i18n.Lang) {
 	}
 	cls.Call("add", state)
 	out.Set("textContent", text)
+	// A move refused is said in the board's refusal style, as a touch is.
+	if state == "legal" {
+		out.Call("removeAttribute", "data-refused")
+	} else {
+		out.Call("setAttribute", "data-refused", "")
+	}
 	if m.ListPlays != nil {
 		m.ListPlays(form, r.Plays, r.Error == "", lang)
 	}

@@ -29,6 +29,9 @@ type Board struct {
 	plays []engine.Play // the legal plays, in the order the move table lists them
 	sel   engine.Point  // the selected checker's place; noSel when none
 	say   string        // what the board says now
+	// refused is the place of the last touch when it was refused (say
+	// is then the reason); noSel when the last touch was not.
+	refused engine.Point
 
 	task    Task
 	found   []bool // FindPlays: the rows found so far
@@ -61,7 +64,7 @@ const noSel engine.Point = -1
 // New starts a board for position p with roll d under rules r, speaking
 // lang.
 func New(p engine.Position, d engine.Dice, r engine.Rules, lang i18n.Lang) *Board {
-	b := &Board{lang: lang, rules: r, turn: engine.NewTurn(p, d, r), plays: engine.LegalPlays(p, d, r), sel: noSel, long: p.Game == engine.Long}
+	b := &Board{lang: lang, rules: r, turn: engine.NewTurn(p, d, r), plays: engine.LegalPlays(p, d, r), sel: noSel, refused: noSel, long: p.Game == engine.Long}
 	b.say = b.idle()
 	return b
 }
@@ -77,6 +80,10 @@ type View struct {
 	// Targets are where the selected checker may go (Off: borne off);
 	// Movable are the places a checker may be chosen from now.
 	Targets, Movable []engine.Point
+	// Refused is the place the reader last touched, when HasRefused: the
+	// touch was refused, and Status says why.
+	Refused    engine.Point
+	HasRefused bool
 	// Dice says how much of each die drawn is played: 0 not yet, 1 half
 	// (a double's die stands for two moves), 2 all.
 	Dice [2]int
@@ -101,6 +108,9 @@ func (b *Board) View() View {
 		v.Targets = b.turn.Targets(b.sel)
 	}
 	v.Movable = b.turn.Movable()
+	if b.refused != noSel {
+		v.Refused, v.HasRefused = b.refused, true
+	}
 	v.Dice = b.diceShown()
 	if v.Done {
 		v.Row = b.row()
@@ -154,13 +164,14 @@ func (b *Board) diceShown() [2]int {
 // selected it selects a checker that may move, or says why it may not;
 // with a checker selected it moves it to a target, selects another
 // checker, takes the selection back (the same place again) or says why
-// the move is not allowed. Long nardy has no bar: touching it there
-// changes nothing and says nothing.
+// the move is not allowed (View's Refused is then pt). Long nardy has no
+// bar: touching it there changes nothing and says nothing.
 func (b *Board) Touch(pt engine.Point) {
 	l := b.lang
 	if pt == engine.Bar && b.long {
 		return
 	}
+	b.refused = noSel
 	if b.turn.Done() {
 		b.sel = noSel
 		b.say = b.finished()
@@ -189,7 +200,7 @@ func (b *Board) Touch(pt engine.Point) {
 		b.choose(pt)
 		return
 	}
-	b.say = b.reason(b.turn.Move(b.sel, pt))
+	b.say, b.refused = b.reason(b.turn.Move(b.sel, pt)), pt
 }
 
 // choose selects the checker on pt, if it may move, or says why not.
@@ -199,7 +210,7 @@ func (b *Board) choose(pt engine.Point) {
 		return
 	}
 	if !slices.Contains(b.turn.Movable(), pt) {
-		b.say = b.reason(b.turn.Why(pt))
+		b.say, b.refused = b.reason(b.turn.Why(pt)), pt
 		return
 	}
 	b.sel = pt
@@ -242,6 +253,7 @@ func (b *Board) count() {
 
 // Solution shows every legal play in the table.
 func (b *Board) Solution() {
+	b.refused = noSel
 	b.all = true
 	b.say = b.lang.CheckerText("task.shown")
 }
@@ -249,6 +261,7 @@ func (b *Board) Solution() {
 // Answer is the reader's answer to IsItLegal: yes, the play is allowed,
 // or no; the board says whether it is right, and the rule.
 func (b *Board) Answer(yes bool) {
+	b.refused = noSel
 	p := b.turn.Start()
 	v := engine.Explain(p, b.turn.Dice(), b.rules, b.illegal)
 	reason := b.reason(v)
@@ -264,6 +277,7 @@ func (b *Board) Answer(yes bool) {
 
 // Undo takes back the last step, or says there is none.
 func (b *Board) Undo() {
+	b.refused = noSel
 	b.sel = noSel
 	if !b.turn.Undo() {
 		b.say = b.lang.CheckerText("board.nothing")
@@ -274,6 +288,7 @@ func (b *Board) Undo() {
 
 // Reset takes back every step.
 func (b *Board) Reset() {
+	b.refused = noSel
 	b.sel = noSel
 	b.turn.Reset()
 	b.say = b.lang.CheckerText("board.again") + " " + b.idle()

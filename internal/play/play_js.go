@@ -26,7 +26,7 @@ const svgNS = "http://www.w3.org/2000/svg"
 // The board is the figure's, or, on the standalone checker page, the
 // form's own; Wire is called again for each board the form gets there.
 func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
-	fig := form.Call("closest", "figure")
+	fig := form.Call("closest", "figure.position")
 	if !fig.Truthy() {
 		fig = form
 	}
@@ -65,7 +65,8 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 	del(svg, "tabindex")
 	panel.Set("hidden", false)
 	panel.Set("disabled", false)
-	w.status = query(form, ".board-status")
+	// A figure's status line is under its board, outside the form.
+	w.status = query(fig, ".board-status")
 	// A before/after figure labels its boards: once the reader plays,
 	// this one shows the reader's result, and says so.
 	if w.caption = svg.Get("parentElement").Call("querySelector", ".board-label"); w.caption.Truthy() {
@@ -178,6 +179,13 @@ func (w *wired) act(act string) {
 	case "yes", "no":
 		w.b.Answer(act == "yes")
 	}
+	// The solution, and an answer to the task, show the exercise's
+	// folded answer too.
+	if act == "solution" || act == "yes" || act == "no" {
+		if d := query(w.fig, "details.answer"); d.Truthy() {
+			d.Set("open", true)
+		}
+	}
 	w.render()
 }
 
@@ -273,6 +281,7 @@ func (w *wired) render() {
 		flag(el, "data-target", target)
 		flag(el, "data-movable", movable(p))
 		flag(el, "data-selected", chosen)
+		flag(el, "data-refused", v.HasRefused && p == v.Refused)
 		// The places a reader can act on now are in the tab order; the
 		// arrow keys reach the others.
 		tab := "-1"
@@ -317,8 +326,11 @@ func (w *wired) render() {
 	w.svg.Get("classList").Call("toggle", "nd-playing", v.HasSelected || v.Played != "")
 	// The status line says a typed move's verdict too (package
 	// checker): it is written when it is not what the board says.
-	if w.status.Truthy() && w.status.Get("textContent").String() != v.Status {
-		w.status.Set("textContent", v.Status)
+	if w.status.Truthy() {
+		if w.status.Get("textContent").String() != v.Status {
+			w.status.Set("textContent", v.Status)
+		}
+		flag(w.status, "data-refused", v.HasRefused)
 	}
 	for i, row := range queryAll(w.fig, ".moves tbody tr") {
 		row.Get("classList").Call("toggle", "played", i < len(v.Rows) && v.Rows[i])

@@ -312,3 +312,38 @@ func TestBoardTasks(t *testing.T) {
 		t.Errorf("yes: %q", got)
 	}
 }
+
+// TestBoardMarksARefusedTouch checks that a refused touch, and only one,
+// names its place in the view, until the next touch or button.
+func TestBoardMarksARefusedTouch(t *testing.T) {
+	b := New(engine.StartPosition(engine.Long), engine.Dice{6, 5}, engine.DefaultRules, i18n.RU)
+	refused := func(step string, want engine.Point) {
+		t.Helper()
+		v := b.View()
+		switch {
+		case want == noSel && v.HasRefused:
+			t.Errorf("%s: the view marks %v refused (%q)", step, v.Refused, v.Status)
+		case want != noSel && (!v.HasRefused || v.Refused != want):
+			t.Errorf("%s: refused %v %v, want %v (%q)", step, v.HasRefused, v.Refused, want, v.Status)
+		}
+	}
+	refused("start", noSel)
+	b.Touch(12) // Black's head
+	refused("a Black checker", 12)
+	b.Touch(24)
+	refused("a checker chosen", noSel)
+	b.Touch(21) // no die takes 24 to 21
+	refused("a point no die reaches", 21)
+	b.Touch(18)
+	refused("a move", noSel)
+	b.Touch(24)
+	refused("a second checker from the head", 24)
+	b.Undo()
+	refused("Undo", noSel)
+	b.Touch(engine.Bar) // long nardy has no bar: nothing happens
+	refused("the middle of a long-nardy board", noSel)
+	b.Touch(5)
+	refused("an empty point", 5)
+	b.Reset()
+	refused("Reset", noSel)
+}

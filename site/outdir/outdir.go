@@ -32,6 +32,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -67,7 +68,7 @@ func (e *Error) Error() string { return e.Dir + ": " + e.Problem }
 // files, unless force is set — force never allows the content directory,
 // its inside or its ancestors. A symbolic link is judged by the
 // directory it points to. A refusal is an *Error.
-func Check(dir, content string, force bool) error {
+func Check(dir, content string, force int) error {
 	out, err := realPath(dir)
 	if err != nil {
 		return err
@@ -101,10 +102,54 @@ func Check(dir, content string, force bool) error {
 	if err != nil {
 		return err
 	}
-	if len(entries) > 0 && !force {
+	if len(entries) > 0 && force < 1 {
 		return refuse("the directory holds files nardydocs did not write (%s); the build would replace them all. Choose another directory, empty it, or give --force", entries[0].Name())
 	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") && force < 2 {
+			return refuse("the directory holds %s, which the build would remove with everything else in it; choose another directory, or give --force twice (--force --force) to replace it all the same", e.Name())
+		}
+	}
 	return nil
+}
+
+// Displaced lists what a forced build into dir would remove: each entry
+// of a directory that is not a build's own, a directory with the number
+// of files it holds ("docs/ (12 files)"), in sorted order; nil for a
+// build's own directory, an empty or a missing one.
+func Displaced(dir string) []string {
+	out, err := realPath(dir)
+	if err != nil || Owned(out) {
+		return nil
+	}
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		return nil
+	}
+	var list []string
+	for _, e := range entries {
+		if !e.IsDir() {
+			list = append(list, e.Name())
+			continue
+		}
+		n := 0
+		filepath.WalkDir(filepath.Join(out, e.Name()), func(_ string, f fs.DirEntry, err error) error {
+			if err == nil && !f.IsDir() {
+				n++
+			}
+			return nil
+		})
+		list = append(list, fmt.Sprintf("%s/ (%d %s)", e.Name(), n, plural(n, "file")))
+	}
+	return list
+}
+
+// plural returns noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return noun + "s"
 }
 
 // Owned reports whether dir holds the manifest of a build.
@@ -129,8 +174,22 @@ func ReadManifest(dir string) ([]byte, error) {
 }
 
 // realPath returns the absolute path of name with every symbolic link
-// resolved, also when name (or a directory at its end) does not exist yet.
+// resolved, also when name (or a directory at its end) does not exist yet,
+// and when it is a link to a directory that does not exist yet (a
+// dangling link): that directory is the path.
 func realPath(name string) (string, error) {
+	return realPathN(name, 0)
+}
+
+// RealPath returns the directory a build into dir writes: dir made
+// absolute, with every symbolic link resolved, a dangling one too.
+func RealPath(dir string) (string, error) { return realPath(dir) }
+
+// maxLinks is how many dangling links realPath follows, one to another,
+// before it calls them a loop.
+const maxLinks = 40
+
+func realPathN(name string, links int) (string, error) {
 	abs, err := filepath.Abs(name)
 	if err != nil {
 		return "", err
@@ -139,8 +198,23 @@ func realPath(name string) (string, error) {
 	for p := abs; ; p = filepath.Dir(p) {
 		if real, err := filepath.EvalSymlinks(p); err == nil {
 			return filepath.Join(append([]string{real}, rest...)...), nil
+		} else if strings.Contains(err.Error(), "too many links") {
+			return "", &Error{Dir: name, Problem: "its symbolic links make a loop"}
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return "", err
+		}
+		if info, err := os.Lstat(p); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+			to, err := os.Readlink(p)
+			if err != nil {
+				return "", err
+			}
+			if links >= maxLinks {
+				return "", &Error{Dir: name, Problem: "its symbolic links make a loop"}
+			}
+			if !filepath.IsAbs(to) {
+				to = filepath.Join(filepath.Dir(p), to)
+			}
+			return realPathN(filepath.Join(append([]string{to}, rest...)...), links+1)
 		}
 		if filepath.Dir(p) == p {
 			return abs, nil
@@ -168,12 +242,17 @@ func within(path, dir string) bool {
 }
 
 // Stamp is what a file of a built site looked like when its build ended:
-// its size, modification time and inode. (Not its change time, which
-// linking it into the next build changes.) A file with the stamp its
-// build recorded is still the file that build wrote.
+// its size, modification time, inode and change time. A file with the
+// stamp its build recorded is still the file that build wrote: an edit
+// that keeps the size and sets the modification time back still changes
+// the change time, which no program can set back. (Linking the file into
+// the next build changes it too: a build takes the stamps of its files
+// once it is done.)
 type Stamp struct {
 	Size, MTime int64
 	Ino         uint64
+	// CTime is the change time where the system tells it (Unix), else 0.
+	CTime int64
 }
 
 // Stamps are the stamps of a built site's files, by slash path, its
@@ -196,6 +275,13 @@ type Options struct {
 	// and each of its files the next site has unchanged is the very file
 	// already. It should be on the output directory's file system.
 	Spare string
+	// Built, when set, names the files the previous build wrote, by
+	// slash path, as its manifest does (the values are not read): every
+	// other file of the output directory was put there by the publisher
+	// after that build (a CNAME, a folder) and is kept in the new site,
+	// unless the new site has a file of its name (see Dir.Kept). Nil
+	// keeps nothing: the whole directory is replaced.
+	Built map[string]string
 }
 
 // Dir is a site being written into a new directory beside its target
@@ -216,6 +302,20 @@ type Dir struct {
 	// removed).
 	skeleton   []string
 	spareFiles map[string]uint64
+	// foreign is set when the target held files, and no manifest, when
+	// the Dir was opened (a forced build): the old directory is removed,
+	// never kept as the spare.
+	foreign bool
+	// kept lists the publisher's files taken into the new site, lost
+	// those it did not take (Kept); inPlace is set when the site was
+	// written inside the target (InPlace).
+	kept    []string
+	lost    []Loss
+	inPlace bool
+	// How the directories and files are swapped and moved: exchangeDirs,
+	// os.Rename; the tests replace them to try a mount point, which
+	// cannot be renamed, and a file system other than the output's.
+	exchange, renameTarget, moveFile func(a, b string) error
 	// The writer goroutines and what they are given (see write).
 	writerOnce sync.Once
 	queue      chan writeJob
@@ -249,7 +349,9 @@ func Open(dir string, o Options) (*Dir, error) {
 	}
 	step("cleaned")
 	d := &Dir{target: target, opt: o, made: map[string]bool{".": true}, needed: map[string]bool{".": true},
-		intact: map[string]bool{}, linked: map[string]bool{}, placed: map[string]bool{}}
+		intact: map[string]bool{}, linked: map[string]bool{}, placed: map[string]bool{},
+		exchange: exchangeDirs, renameTarget: os.Rename, moveFile: os.Rename}
+	d.foreign = !Owned(target) && !emptyDir(target)
 	if o.Spare != "" {
 		d.fromSpare(parent, base)
 	}
@@ -258,6 +360,7 @@ func Open(dir string, o Options) (*Dir, error) {
 			return nil, err
 		}
 	}
+	register(d)
 	if err := os.Chmod(d.tmp, 0o755); err != nil {
 		d.Abort()
 		return nil, err
@@ -382,6 +485,11 @@ func (d *Dir) makeDir(dir string) error {
 	if d.made[dir] {
 		return nil
 	}
+	done, err := writing()
+	defer done()
+	if err != nil {
+		return err
+	}
 	if err := os.MkdirAll(filepath.Join(d.tmp, dir), 0o755); err != nil {
 		return err
 	}
@@ -442,6 +550,11 @@ func (d *Dir) linkOld(name, full string) bool {
 	if d.clear(name, full) != nil {
 		return false
 	}
+	done, err := writing()
+	defer done()
+	if err != nil {
+		return false
+	}
 	if err := os.Link(filepath.Join(d.target, filepath.FromSlash(name)), full); err != nil {
 		return false // the file is written instead
 	}
@@ -461,6 +574,12 @@ func (d *Dir) clear(name, full string) error {
 	d.mu.Unlock()
 	if there {
 		if err := os.Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	} else if info, err := os.Lstat(full); err == nil && info.IsDir() && len(d.skeleton) > 0 {
+		// The spare had a directory where the new site has this file
+		// (one made by hand in the site): nothing of it is the new site's.
+		if err := os.RemoveAll(full); err != nil {
 			return err
 		}
 	}
@@ -505,6 +624,11 @@ func (d *Dir) write(full string, data []byte) {
 // writeNew writes data into the file full, which must not exist: never
 // into a file that may be linked from the previous site.
 func writeNew(full string, data []byte) error {
+	done, err := writing()
+	defer done()
+	if err != nil {
+		return err
+	}
 	f, err := os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
@@ -542,8 +666,9 @@ func (d *Dir) prune() {
 	dirs := slices.Clone(d.skeleton)
 	slices.SortFunc(dirs, func(a, b string) int { return len(b) - len(a) }) // the deepest first
 	for _, dir := range dirs {
-		if !d.needed[dir] {
-			os.Remove(filepath.Join(d.tmp, dir))
+		full := filepath.Join(d.tmp, dir)
+		if info, err := os.Lstat(full); !d.needed[dir] && err == nil && info.IsDir() { // not a file now in its place
+			os.Remove(full)
 		}
 	}
 }
@@ -552,6 +677,7 @@ func (d *Dir) prune() {
 func (d *Dir) Abort() {
 	d.flush()
 	os.RemoveAll(d.tmp)
+	unregister(d)
 }
 
 // Commit writes the site's manifest and puts the new directory in the
@@ -571,6 +697,22 @@ func (d *Dir) commit(manifest []byte) error {
 		return err
 	}
 	d.prune()
+	// From here until the site is in its place, Stop waits.
+	done, err := writing()
+	if err != nil {
+		return err
+	}
+	swapped := false
+	release := sync.OnceFunc(func() {
+		if swapped {
+			unregister(d) // the new directory is the site now
+		}
+		done()
+	})
+	defer release()
+	if err := d.keepTheirs(); err != nil {
+		return err
+	}
 	if err := os.WriteFile(filepath.Join(d.tmp, Manifest), manifest, 0o644); err != nil {
 		return err
 	}
@@ -579,15 +721,35 @@ func (d *Dir) commit(manifest []byte) error {
 		if err := os.Rename(d.tmp, d.target); err != nil {
 			return err
 		}
+		swapped = true
 		step("swapped")
 		return nil
 	}
-	if err := exchangeDirs(d.tmp, d.target); err != nil {
-		return swapByRenames(d.tmp, d.target)
+	if err := d.exchange(d.tmp, d.target); err != nil {
+		err = swapByRenames(d.tmp, d.target, d.renameTarget)
+		if errors.Is(err, syscall.EBUSY) {
+			// A mount point cannot be renamed: the site is written
+			// inside it, each file replaced in one step.
+			d.inPlace = true
+			swapped = true
+			return d.writeInside()
+		}
+		swapped = err == nil
+		return err
 	}
+	swapped = true
+	release()
 	step("swapped")
-	// tmp now holds the previous site: the next build's spare, or gone.
-	if d.opt.Spare == "" || os.Rename(d.tmp, d.opt.Spare) != nil {
+	// tmp now holds the previous site: the next build's spare, or gone
+	// (always, when it was not a build's: nothing of it is kept). The
+	// publisher's files are in the new site, or gone, and nowhere else.
+	for _, name := range d.kept {
+		os.Remove(filepath.Join(d.tmp, filepath.FromSlash(name)))
+	}
+	for _, l := range d.lost {
+		os.RemoveAll(filepath.Join(d.tmp, filepath.FromSlash(strings.TrimSuffix(l.Name, "/"))))
+	}
+	if d.foreign || d.opt.Spare == "" || os.Rename(d.tmp, d.opt.Spare) != nil {
 		os.RemoveAll(d.opt.Spare) // another build's, or a damaged one
 		if err := removeTree(d.tmp); err != nil {
 			return err
@@ -597,8 +759,8 @@ func (d *Dir) commit(manifest []byte) error {
 	return nil
 }
 
-// stamps returns the stamps of the site now in the target: a file linked
-// from the previous build keeps the stamp recorded for it.
+// stamps returns the stamps of the site now in the target, as it is
+// once written: linking a file changes its change time.
 func (d *Dir) stamps() Stamps {
 	st := Stamps{}
 	err := filepath.WalkDir(d.target, func(p string, e fs.DirEntry, err error) error {
@@ -610,10 +772,6 @@ func (d *Dir) stamps() Stamps {
 			return err
 		}
 		name := filepath.ToSlash(rel)
-		if old, ok := d.opt.Stamps[name]; ok && d.linked[name] {
-			st[name] = old
-			return nil
-		}
 		info, err := e.Info()
 		if err != nil {
 			return err
@@ -645,6 +803,16 @@ func removeTree(dir string) error {
 		return err
 	}
 	return os.RemoveAll(dir)
+}
+
+// Clean removes what builds that crashed left beside the output directory
+// dir (see Open), for a build that leaves the site as it is.
+func Clean(dir string) error {
+	target, err := realPath(dir)
+	if err != nil {
+		return err
+	}
+	return cleanLeftovers(filepath.Dir(target), filepath.Base(target), target)
 }
 
 // leftover reports whether name, in the directory of the output target
@@ -697,10 +865,11 @@ func emptyDir(dir string) bool {
 
 // swapByRenames replaces target by tmp in two renames, where the system
 // cannot exchange them in one: target is moved aside (to a name the next
-// build recognises), tmp moved in, and the old site removed.
-func swapByRenames(tmp, target string) error {
+// build recognises, by renameTarget), tmp moved in, and the old site
+// removed.
+func swapByRenames(tmp, target string, renameTarget func(a, b string) error) error {
 	old := filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+".old-"+strings.TrimPrefix(filepath.Base(tmp), "."+filepath.Base(target)+".new-"))
-	if err := os.Rename(target, old); err != nil {
+	if err := renameTarget(target, old); err != nil {
 		return err
 	}
 	step("moved aside")
@@ -718,13 +887,18 @@ func swapByRenames(tmp, target string) error {
 	return nil
 }
 
-// Intact reports whether the site in dir holds exactly the files its
-// manifest names (files: digests by slash path) and the manifest, each as
-// its build left it: with its stamp in stamps, when that has it, or else
-// with the digest the manifest names.
+// Intact reports whether the site in dir holds every file its manifest
+// names (files: digests by slash path) and the manifest, each as its
+// build left it: with its stamp in stamps, when that has it, or else with
+// the digest the manifest names. Other files are the publisher's, which
+// a build keeps: they do not count.
 func Intact(dir string, files map[string]string, stamps Stamps) bool {
+	dir, err := realPath(dir) // a link to the site: the site
+	if err != nil {
+		return false
+	}
 	seen := 0
-	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+	err = filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -740,7 +914,10 @@ func Intact(dir string, files map[string]string, stamps Stamps) bool {
 		if name == Manifest {
 			listed = true
 		}
-		if !listed || !e.Type().IsRegular() {
+		if !listed {
+			return nil // the publisher's, kept by the build
+		}
+		if !e.Type().IsRegular() {
 			return errChanged
 		}
 		seen++

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -257,8 +258,17 @@ func TestIntact(t *testing.T) {
 	t.Parallel()
 	for _, change := range []func(dir string){
 		func(dir string) { os.WriteFile(filepath.Join(dir, "ru", "a.html"), []byte("b"), 0o644) },
-		func(dir string) { os.WriteFile(filepath.Join(dir, "ru", "extra.html"), []byte("x"), 0o644) },
+		func(dir string) {
+			os.Remove(filepath.Join(dir, "ru", "a.html"))
+			os.Mkdir(filepath.Join(dir, "ru", "a.html"), 0o755)
+		},
 		func(dir string) { os.Remove(filepath.Join(dir, "style.css")) },
+		func(dir string) { // the same size, the time set back
+			name := filepath.Join(dir, "ru", "a.html")
+			info, _ := os.Stat(name)
+			os.WriteFile(name, []byte("A"), 0o644)
+			os.Chtimes(name, info.ModTime(), info.ModTime())
+		},
 	} {
 		for _, stamped := range []bool{false, true} {
 			dir := filepath.Join(t.TempDir(), "public")
@@ -268,6 +278,11 @@ func TestIntact(t *testing.T) {
 			}
 			if !Intact(dir, newSite.digests(), st) {
 				t.Fatalf("stamps %v: a site just written is not intact", stamped)
+			}
+			// A file the build did not write is the publisher's.
+			os.WriteFile(filepath.Join(dir, "CNAME"), []byte("x"), 0o644)
+			if !Intact(dir, newSite.digests(), st) {
+				t.Fatalf("stamps %v: a site with the publisher's file is not intact", stamped)
 			}
 			change(dir)
 			if Intact(dir, newSite.digests(), st) {
@@ -296,6 +311,9 @@ func TestCheck(t *testing.T) {
 	mk("project/content/ru", "index.md")
 	mk("empty")
 	notes := mk("notes", "notes.txt")
+	dotted := mk("dotted", "a.txt", ".env")
+	mk("repo/.git", "HEAD")
+	repo := filepath.Join(root, "repo")
 	owned := filepath.Join(root, "owned")
 	oldSite.write(t, owned, Options{})
 	file := filepath.Join(root, "f.txt")
@@ -304,23 +322,29 @@ func TestCheck(t *testing.T) {
 	os.Symlink(content, linkToContent)
 	for _, c := range []struct {
 		out   string
-		force bool
+		force int
 		want  string // "" for accepted
 	}{
-		{filepath.Join(root, "public"), false, ""},
-		{filepath.Join(root, "empty"), false, ""},
-		{owned, false, ""},
-		{notes, false, "holds files nardydocs did not write (notes.txt)"},
-		{notes, true, ""},
-		{notes + "/", false, "holds files nardydocs did not write"},
-		{file, true, "is a file, not a directory"},
-		{content, true, "holds the content directory"},
-		{content + "/", true, "holds the content directory"},
-		{filepath.Join(root, "project"), true, "holds the content directory"},
-		{root, true, "holds the content directory"},
-		{filepath.Join(content, "public"), true, "inside the content directory"},
-		{filepath.Join(content, "ru"), true, "inside the content directory"},
-		{linkToContent, true, "holds the content directory"},
+		{filepath.Join(root, "public"), 0, ""},
+		{filepath.Join(root, "empty"), 0, ""},
+		{owned, 0, ""},
+		{notes, 0, "holds files nardydocs did not write (notes.txt)"},
+		{notes, 1, ""},
+		{dotted, 1, "holds .env, which the build would remove with everything else in it; choose another directory, or give --force twice"},
+		{dotted, 2, ""},
+		{repo, 0, "holds files nardydocs did not write (.git)"},
+		{repo, 1, "holds .git, which"},
+		{repo, 2, ""},
+		{content, 2, "holds the content directory"},
+		{notes + "/", 0, "holds files nardydocs did not write"},
+		{file, 1, "is a file, not a directory"},
+		{content, 1, "holds the content directory"},
+		{content + "/", 1, "holds the content directory"},
+		{filepath.Join(root, "project"), 1, "holds the content directory"},
+		{root, 1, "holds the content directory"},
+		{filepath.Join(content, "public"), 1, "inside the content directory"},
+		{filepath.Join(content, "ru"), 1, "inside the content directory"},
+		{linkToContent, 1, "holds the content directory"},
 	} {
 		err := Check(c.out, content, c.force)
 		switch {
@@ -397,5 +421,269 @@ func TestCrash(t *testing.T) {
 				t.Errorf("exchange %v, crash after %s: left beside the output: %v", exchange, at, got)
 			}
 		}
+	}
+}
+
+// TestDanglingSymlink: an output directory given as a link to a directory
+// that does not exist yet (through another link, too) stays a link; the
+// directory it names is made and receives the site.
+func TestDanglingSymlink(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	real := filepath.Join(root, "sites", "v1")
+	link, link2 := filepath.Join(root, "public"), filepath.Join(root, "next")
+	if err := os.Symlink(filepath.Join("sites", "v1"), link2); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	if err := os.Symlink("next", link); err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(link, filepath.Join(root, "content"), 0); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []site{oldSite, newSite} {
+		s.write(t, link, Options{})
+		for _, l := range []string{link, link2} {
+			if fi, err := os.Lstat(l); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+				t.Fatalf("the link %s was replaced: %v %v", l, fi, err)
+			}
+		}
+		if !holds(t, real, s) {
+			t.Errorf("the link's target: %v", readTree(t, real))
+		}
+	}
+	loop := filepath.Join(root, "loop")
+	os.Symlink("loop", loop)
+	if err := Check(loop, filepath.Join(root, "content"), 0); err == nil || !strings.Contains(err.Error(), "loop") {
+		t.Errorf("a link to itself: %v", err)
+	}
+}
+
+// TestClean: what a crashed build left beside the site is removed by
+// Clean, and nothing else is.
+func TestClean(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "public")
+	oldSite.write(t, dir, Options{})
+	parent := filepath.Dir(dir)
+	for _, name := range []string{".public.new-1", ".public.old-2", ".public.new-3", "other"} {
+		os.MkdirAll(filepath.Join(parent, name), 0o755)
+	}
+	os.WriteFile(filepath.Join(parent, ".public.new-1", Manifest), []byte(Header), 0o644)
+	os.WriteFile(filepath.Join(parent, ".public.new-3", "mine.txt"), []byte("x"), 0o644)
+	if err := Clean(dir); err != nil {
+		t.Fatal(err)
+	}
+	if got := beside(dir); !slices.Equal(got, []string{".public.new-3", "other", "public"}) {
+		t.Errorf("left beside the output: %v", got)
+	}
+	if !holds(t, dir, oldSite) {
+		t.Errorf("the site: %v", readTree(t, dir))
+	}
+}
+
+// TestKeepsThePublishersFiles: the files of a build's directory that the
+// build did not write (a CNAME, a folder, a link, a .git) are in the next
+// site as they were; one where the new site has a file of its own is
+// replaced, and named; a file the previous build wrote and the new one
+// does not is gone.
+func TestKeepsThePublishersFiles(t *testing.T) {
+	t.Parallel()
+	for _, spare := range []bool{false, true} {
+		root := t.TempDir()
+		dir := filepath.Join(root, "public")
+		o := Options{}
+		if spare {
+			o.Spare = filepath.Join(root, "spare")
+		}
+		st := oldSite.write(t, dir, o)
+		theirs := site{"CNAME": "rules.example.org\n", "extra/a/b.txt": "b", ".git/HEAD": "ref", "ru/mine.html": "mine", "ru/b.html": "theirs"}
+		for name, data := range theirs {
+			full := filepath.Join(dir, filepath.FromSlash(name))
+			os.MkdirAll(filepath.Dir(full), 0o755)
+			if err := os.WriteFile(full, []byte(data), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		os.Mkdir(filepath.Join(dir, "empty"), 0o755)
+		os.Symlink("CNAME", filepath.Join(dir, "link"))
+		os.MkdirAll(filepath.Join(dir, "index.html.d"), 0o755) // no clash: another name
+		// Twice: the second build starts from the first one's kept files.
+		for k, s := range []site{newSite, newSite} {
+			o.Files, o.Stamps, o.Built = oldSite.digests(), st, oldSite.digests()
+			if k == 1 {
+				o.Files, o.Built = newSite.digests(), newSite.digests()
+			}
+			d, err := Open(dir, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range slices.Sorted(maps.Keys(s)) {
+				if err := d.Put(name, []byte(s[name]), Digest([]byte(s[name]))); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if st, err = d.Commit(s.manifest()); err != nil {
+				t.Fatal(err)
+			}
+			got := readTree(t, dir)
+			for name, data := range theirs {
+				if name != "ru/b.html" && got[name] != data {
+					t.Errorf("spare %v, build %d: %s is %q, want %q", spare, k+1, name, got[name], data)
+				}
+			}
+			if got["ru/b.html"] != "b" || got["index.html"] != "new" || got["ru/gone.html"] != "" || got["gone/x.html"] != "" {
+				t.Errorf("spare %v, build %d: the site's own files: %v", spare, k+1, got)
+			}
+			if to, err := os.Readlink(filepath.Join(dir, "link")); err != nil || to != "CNAME" {
+				t.Errorf("spare %v, build %d: the link: %q %v", spare, k+1, to, err)
+			}
+			for _, name := range []string{"empty", "index.html.d"} {
+				if info, err := os.Stat(filepath.Join(dir, name)); err != nil || !info.IsDir() {
+					t.Errorf("spare %v, build %d: the directory %s is gone", spare, k+1, name)
+				}
+			}
+			if _, err := os.Stat(filepath.Join(dir, "gone")); err == nil {
+				t.Errorf("spare %v, build %d: the previous build's directory gone/ is still there", spare, k+1)
+			}
+			kept, lost := d.Kept()
+			wantKept := []string{".git/HEAD", "CNAME", "extra/a/b.txt", "link", "ru/mine.html"}
+			var wantLost []Loss
+			if k == 0 {
+				wantLost = []Loss{{"ru/b.html", "replaced by the new site's file of that name"}}
+			}
+			if !slices.Equal(kept, wantKept) || !slices.Equal(lost, wantLost) {
+				t.Errorf("spare %v, build %d: kept %q, lost %q", spare, k+1, kept, lost)
+			}
+			if !Intact(dir, s.digests(), st) {
+				t.Errorf("spare %v, build %d: the site with the publisher's files is not intact", spare, k+1)
+			}
+		}
+		delete(theirs, "ru/b.html")
+	}
+}
+
+// TestForcedIsNotSpared: the files of a directory a forced build
+// replaced are removed, never kept as the spare; the build lists them
+// first.
+func TestForcedIsNotSpared(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	dir, spare := filepath.Join(root, "public"), filepath.Join(root, "spare")
+	os.MkdirAll(filepath.Join(dir, ".ssh"), 0o755)
+	os.MkdirAll(filepath.Join(dir, "docs", "a"), 0o755)
+	for _, f := range []string{".ssh/id_rsa", "notes.txt", "docs/a/1.txt", "docs/2.txt"} {
+		os.WriteFile(filepath.Join(dir, filepath.FromSlash(f)), []byte("secret"), 0o600)
+	}
+	if got, want := Displaced(dir), []string{".ssh/ (1 file)", "docs/ (2 files)", "notes.txt"}; !slices.Equal(got, want) {
+		t.Errorf("Displaced = %q, want %q", got, want)
+	}
+	newSite.write(t, dir, Options{Spare: spare})
+	if !holds(t, dir, newSite) {
+		t.Errorf("the site: %v", readTree(t, dir))
+	}
+	if _, err := os.Stat(spare); err == nil {
+		t.Errorf("the forced directory's files were kept as the spare: %v", readTree(t, spare))
+	}
+	if got := beside(dir); !slices.Equal(got, []string{"public"}) {
+		t.Errorf("left beside the output: %v", got)
+	}
+	if got := Displaced(dir); got != nil {
+		t.Errorf("Displaced of a build's directory = %q", got)
+	}
+}
+
+// TestMountPoint: a directory that cannot be renamed (a mount point:
+// "device or resource busy") receives the site inside it, each file
+// replaced in one step (copied first, from another file system); the
+// publisher's files stay, and so does the directory itself.
+func TestMountPoint(t *testing.T) {
+	t.Parallel()
+	for _, crossDevice := range []bool{false, true} {
+		root := t.TempDir()
+		dir := filepath.Join(root, "public")
+		oldSite.write(t, dir, Options{})
+		os.WriteFile(filepath.Join(dir, "CNAME"), []byte("c"), 0o644)
+		before, _ := os.Stat(dir)
+		d, err := Open(dir, Options{Built: oldSite.digests()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		busy := func(a, b string) error { return &os.LinkError{Op: "rename", Old: a, New: b, Err: syscall.EBUSY} }
+		d.exchange = busy
+		d.renameTarget = func(a, b string) error {
+			if a == d.Target() {
+				return busy(a, b)
+			}
+			return os.Rename(a, b)
+		}
+		if crossDevice {
+			d.moveFile = func(a, b string) error { return &os.LinkError{Op: "rename", Old: a, New: b, Err: syscall.EXDEV} }
+		}
+		for _, name := range slices.Sorted(maps.Keys(newSite)) {
+			d.Put(name, []byte(newSite[name]), Digest([]byte(newSite[name])))
+		}
+		if _, err := d.Commit(newSite.manifest()); err != nil {
+			t.Fatal(err)
+		}
+		if !d.InPlace() {
+			t.Errorf("cross-device %v: InPlace is false", crossDevice)
+		}
+		got := readTree(t, dir)
+		if got["CNAME"] != "c" {
+			t.Errorf("cross-device %v: the publisher's CNAME is gone", crossDevice)
+		}
+		delete(got, "CNAME")
+		os.Remove(filepath.Join(dir, "CNAME"))
+		if !holds(t, dir, newSite) {
+			t.Errorf("cross-device %v: the site: %v", crossDevice, got)
+		}
+		if after, err := os.Stat(dir); err != nil || !os.SameFile(before, after) {
+			t.Errorf("cross-device %v: the directory itself was replaced", crossDevice)
+		}
+		if got := beside(dir); !slices.Equal(got, []string{"public"}) {
+			t.Errorf("cross-device %v: left beside the output: %v", crossDevice, got)
+		}
+	}
+}
+
+// TestStopHelper is run by TestStop in a process of its own (Stop is for
+// good): it starts writing the new site into $NARDYDOCS_STOP_DIR, calls
+// Stop, and tries to go on.
+func TestStopHelper(t *testing.T) {
+	dir := os.Getenv("NARDYDOCS_STOP_DIR")
+	if dir == "" {
+		t.Skip("run by TestStop")
+	}
+	d, err := Open(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Put("index.html", []byte("new"), Digest([]byte("new")))
+	Stop()
+	if err := d.Put("ru/late.html", []byte("late"), ""); err == nil {
+		t.Error("Put after Stop succeeded")
+	}
+	if _, err := d.Commit(newSite.manifest()); err == nil {
+		t.Error("Commit after Stop succeeded")
+	}
+}
+
+// TestStop: a program that stops at once in the middle of writing a site
+// leaves the previous one as it was, and nothing beside it.
+func TestStop(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "public")
+	oldSite.write(t, dir, Options{})
+	cmd := exec.Command(os.Args[0], "-test.run=^TestStopHelper$")
+	cmd.Env = append(os.Environ(), "NARDYDOCS_STOP_DIR="+dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the helper: %v\n%s", err, out)
+	}
+	if !holds(t, dir, oldSite) {
+		t.Errorf("the site: %v", readTree(t, dir))
+	}
+	if got := beside(dir); !slices.Equal(got, []string{"public"}) {
+		t.Errorf("left beside the output: %v", got)
 	}
 }

@@ -36,16 +36,14 @@ import (
 // shows reload when a build is done. While the content has errors, every
 // page shows them instead of stale content.
 type Server struct {
-	opt  site.Options
-	log  io.Writer
-	done <-chan struct{} // closed when the server's context ends
+	opt site.Options
+	log io.Writer
 
 	mu      sync.RWMutex
 	site    *site.Site
 	err     error
-	version int                    // counts the builds, for the reload events
+	version int                    // counts the builds, for the pages' reloads
 	zipped  map[string]*servedFile // files of the current build, as served
-	waiters map[chan int]struct{}  // reload event streams
 }
 
 // servedFile is a file of the current build with its validator and, for
@@ -58,15 +56,13 @@ type servedFile struct {
 
 // New builds the site once and returns a server for it. A build keeps
 // what it computed in a memo in memory (unless opt.Memo is one already),
-// so that the next one computes only what a change touched. When ctx
-// ends, the pages' live-reload streams end too, so that the server can
-// stop at once.
+// so that the next one computes only what a change touched.
 func New(ctx context.Context, opt site.Options, log io.Writer) *Server {
 	mimeTypes()
 	if opt.Memo == nil {
 		opt.Memo = memo.New()
 	}
-	s := &Server{opt: opt, log: log, done: ctx.Done(), waiters: map[chan int]struct{}{}}
+	s := &Server{opt: opt, log: log}
 	s.rebuild(ctx)
 	return s
 }
@@ -91,12 +87,6 @@ func (s *Server) rebuild(ctx context.Context) {
 	s.site, s.err = built, err
 	s.version++
 	s.zipped = map[string]*servedFile{}
-	for w := range s.waiters {
-		select {
-		case w <- s.version:
-		default:
-		}
-	}
 	s.mu.Unlock()
 	if err != nil {
 		io.WriteString(s.log, "build failed:\n"+s.relative(err)+"\n")
@@ -166,20 +156,22 @@ func watchTree(w *fsnotify.Watcher, dir string) error {
 }
 
 // reloadPath is where the server answers with its own files, outside the
-// site: the live-reload script and its event stream.
+// site: the live-reload script and the number of the current build.
 const reloadPath = "/_nardydocs/"
 
-// reloadScript reloads the page when the server says a new build is
-// ready. The server adds it to the pages it serves; it is never written
-// into a built site. A page the reader leaves closes its event stream
-// (a browser keeps only six connections to a server, and a page kept
-// for the back button would hold one), and opens it again if it comes
-// back.
-const reloadScript = `let events;
-const listen = () => { events = new EventSource("/_nardydocs/events"); events.onmessage = () => location.reload(); };
-addEventListener("pagehide", () => events.close());
-addEventListener("pageshow", e => { if (e.persisted) listen(); });
-listen();
+// reloadScript reloads the page when the server has a build other than
+// the one the page came from (its script tag's data-build). The server
+// adds it to the pages it serves; it is never written into a built site.
+// It asks once a second, from the page's load event on, with a request
+// answered at once: a page never holds a connection open, so that it
+// finishes loading and goes idle (a headless browser prints it; a
+// stream kept open would stop it forever), and a page kept for the back
+// button holds none of a browser's six connections to the server.
+const reloadScript = `const build = document.currentScript.dataset.build;
+const ask = () => fetch("/_nardydocs/build", {cache: "no-store"})
+  .then(r => r.ok ? r.text() : build)
+  .then(b => b === build ? setTimeout(ask, 1000) : location.reload(), () => setTimeout(ask, 1000));
+addEventListener("load", () => setTimeout(ask, 1000));
 `
 
 // ServeHTTP serves a file of the current build, or the build's errors,
@@ -211,7 +203,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.RLock()
-	built, buildErr := s.site, s.err
+	built, buildErr, version := s.site, s.err, s.version
 	s.mu.RUnlock()
 	// A site published under a sub-path is served there, as its host
 	// will: its pages link their files and the 404 page from that path.
@@ -237,7 +229,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if buildErr != nil {
 		if strings.HasSuffix(name, ".html") {
-			s.writeErrorPage(w, buildErr)
+			s.writeErrorPage(w, buildErr, version)
 			return
 		}
 		http.Error(w, "the site did not build", http.StatusServiceUnavailable)
@@ -261,7 +253,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", ctype)
 	h.Set("Cache-Control", "no-cache")
 	if strings.HasSuffix(name, ".html") {
-		data = withReload(data)
+		data = withReload(data, version)
 	}
 	f := s.served(built, name, data)
 	h.Set("ETag", f.etag)
@@ -295,9 +287,9 @@ func (s *Server) served(built *site.Site, name string, data []byte) *servedFile 
 	return f
 }
 
-// withReload adds the live-reload script to a page.
-func withReload(page []byte) []byte {
-	tag := []byte(`<script src="` + reloadPath + `reload.js"></script>`)
+// withReload adds the live-reload script to a page of build version.
+func withReload(page []byte, version int) []byte {
+	tag := []byte(`<script src="` + reloadPath + `reload.js" data-build="` + strconv.Itoa(version) + `"></script>`)
 	i := bytes.LastIndex(page, []byte("</body>"))
 	if i < 0 {
 		return append(append([]byte(nil), page...), tag...)
@@ -305,40 +297,22 @@ func withReload(page []byte) []byte {
 	return append(append(append(append([]byte(nil), page[:i]...), tag...), '\n'), page[i:]...)
 }
 
-// serveReload answers the live-reload script and its event stream, which
-// sends an event when a new build (or a failed one) is ready.
+// serveReload answers the live-reload script and the number of the
+// current build (or failed build), which the script compares with its
+// page's.
 func (s *Server) serveReload(w http.ResponseWriter, r *http.Request, name string) {
 	switch name {
 	case "reload.js":
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
 		io.WriteString(w, reloadScript)
-	case "events":
-		flusher, ok := w.(http.Flusher)
-		if !ok {
-			http.Error(w, "streaming unsupported", http.StatusInternalServerError)
-			return
-		}
-		w.Header().Set("Content-Type", "text/event-stream")
+	case "build":
+		s.mu.RLock()
+		version := s.version
+		s.mu.RUnlock()
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
-		w.WriteHeader(http.StatusOK)
-		flusher.Flush()
-		ch := make(chan int, 1)
-		s.mu.Lock()
-		s.waiters[ch] = struct{}{}
-		s.mu.Unlock()
-		defer func() {
-			s.mu.Lock()
-			delete(s.waiters, ch)
-			s.mu.Unlock()
-		}()
-		select {
-		case v := <-ch:
-			io.WriteString(w, "data: "+strconv.Itoa(v)+"\n\n")
-			flusher.Flush()
-		case <-r.Context().Done():
-		case <-s.done: // the server is stopping
-		}
+		io.WriteString(w, strconv.Itoa(version))
 	default:
 		http.NotFound(w, r)
 	}
@@ -405,13 +379,13 @@ const errorPageCSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 
 
 // writeErrorPage shows the build's problems in the browser, with the
 // files named relative to the directory that holds the content.
-func (s *Server) writeErrorPage(w http.ResponseWriter, buildErr error) {
+func (s *Server) writeErrorPage(w http.ResponseWriter, buildErr error, version int) {
 	page := site.ErrorPage(s.relative(buildErr))
 	w.Header().Set("Content-Security-Policy", errorPageCSP)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusInternalServerError)
-	w.Write(withReload(page))
+	w.Write(withReload(page, version))
 }
 
 // relative writes a build's problems with each file named relative to
@@ -474,8 +448,8 @@ func (s *Server) serve(ctx context.Context, ln net.Listener, limit *connLimit, r
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	// Serve returns as soon as the listener closes; the open streams (the
-	// pages' live reload) end with Shutdown.
+	// Serve returns as soon as the listener closes; the requests being
+	// answered end with Shutdown.
 	<-down
 	return nil
 }
