@@ -123,12 +123,12 @@ func TestOneLanguageSite(t *testing.T) {
 // the build fails as it always did.
 func TestFallbackTranslations(t *testing.T) {
 	t.Parallel()
-	files := publisherSite("translations: fallback\nbase-url: https://nardy.example/\n")
+	files := publisherSite("translations: fallback\n")
 	delete(files, "uk/long/head.md")
 	delete(files, "uk/index.md")
 	files["uk/long/a.md"] = pageText("А", "[голова](head.md#первый-ход) [ще](head.md)")
 	files["ru/long/a.md"] = pageText("А", "[голова](head.md#первый-ход) [ещё](head.md)")
-	s := buildSite(t, files, Options{})
+	s := buildSite(t, files, Options{BaseURL: "https://nardy.example/"})
 	want := []string{
 		"content/ru/index.md:1:1: missing translation: content/uk/index.md does not exist; the Ukrainian contents list this page instead (translations: fallback)",
 		"content/ru/long/head.md:1:1: missing translation: content/uk/long/head.md does not exist; the Ukrainian contents list this page instead (translations: fallback)",
@@ -172,7 +172,7 @@ func TestFallbackTranslations(t *testing.T) {
 // the contents, and the link is a warning.
 func TestDrafts(t *testing.T) {
 	t.Parallel()
-	files := publisherSite("base-url: https://nardy.example/\n")
+	files := publisherSite("")
 	draft := &fstest.MapFile{Data: []byte("---\ntitle: Новое\ndraft: true\n---\n```nardy\nbroken\n```\n")}
 	files["ru/long/new.md"], files["uk/long/new.md"] = draft, draft
 	files["ru/long/head.md"] = pageText("Голова", "См. [новое](new.md).")
@@ -195,7 +195,7 @@ func TestDrafts(t *testing.T) {
 	fixed := &fstest.MapFile{Data: []byte("---\ntitle: Новое\ndraft: true\n---\nТекст.\n")}
 	files["ru/long/new.md"], files["uk/long/new.md"] = fixed, fixed
 	files["ru/long/head.md"] = pageText("Голова", "См. [новое](new.md).")
-	s = buildSite(t, files, Options{Drafts: true})
+	s = buildSite(t, files, Options{Drafts: true, BaseURL: "https://nardy.example/"})
 	page := string(s.Files["ru/long/new.html"])
 	if !strings.Contains(page, `<p class="draft-note" role="note">Черновик: эта страница ещё не опубликована.</p>`) {
 		t.Errorf("the draft has no mark")
