@@ -54,12 +54,15 @@ test: vet
 # against Hugo on the same Markdown, the command line warm, after a
 # change, without the checker and from empty caches, synthetic sites of
 # 10,000, 20,000 and 100,000 blocks cold, the in-memory builds; ratios
-# pair by pair), and the checker modules' sizes.
+# pair by pair), the checker modules' sizes, and scripts/bounds: the
+# inputs that were once quadratic or worse, each under 2 s of CPU and
+# 512 MiB.
 BENCHCOUNT ?= 5
 bench: wasm
 	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 -count $(BENCHCOUNT) ./engine/
 	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) ./diagrams/
 	RUNS=$(BENCHCOUNT) ./scripts/bench-site
+	./scripts/bounds
 	./scripts/wasm-size
 
 # Every fuzz target of every package (go test -list finds them), each

@@ -53,7 +53,7 @@ func yamlBounds(src []byte, file string, line int, errs *engine.ErrorList) bool 
 	}
 	depth, ln, col := 0, line+1, 1
 	for _, c := range string(src) {
-		if c != '\n' && c != '\r' && controlChar(string(c)) == 0 {
+		if c != '\n' && controlChar(string(c)) == 0 {
 			errs.Add(engine.Pos{File: file, Line: ln, Col: col}, "a control character ("+fmt.Sprintf("U+%04X", c)+"), which no page shows: delete it")
 			return false
 		}
@@ -159,10 +159,11 @@ func heading(line []byte) bool {
 }
 
 // controlChar returns the byte offset of the first control character
-// of s (C0 but the tab, DEL, C1), or -1.
+// of s (C0 but the tab and the carriage return, which Markdown takes for
+// a line's end; DEL; C1), or -1.
 func controlChar(s string) int {
 	for i, r := range s {
-		if r < 0x20 && r != '\t' || r >= 0x7f && r < 0xa0 {
+		if r < 0x20 && r != '\t' && r != '\r' || r >= 0x7f && r < 0xa0 {
 			return i
 		}
 	}

@@ -54,6 +54,7 @@ func TestTextBounds(t *testing.T) {
 		{"a control character", "текст\n```nardy\ncaption: Ход\x1b[31m красный\n```\nзвонок\x07 и\vвкладка\tтаб\n", []string{
 			"3:13: a control character (U+001B), which no page shows: delete it",
 			"5:7: a control character (U+0007), which no page shows: delete it"}},
+		{"carriage returns", "a\rb\r\nc\r", nil},
 		{"C1 and DEL", "a\u0085b\nc\x7f\n", []string{
 			"1:2: a control character (U+0085), which no page shows: delete it",
 			"2:2: a control character (U+007F), which no page shows: delete it"}},

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"errors"
 	"strconv"
 
@@ -39,6 +40,9 @@ func yamlMapping(src []byte, file string, line int, errs *engine.ErrorList) []ya
 	if !yamlBounds(src, file, line, errs) {
 		return nil
 	}
+	// Windows line ends as "\n": the parser counts a "\r\n" after a
+	// comment as two lines.
+	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
 	f, err := parser.ParseBytes(src, 0, parser.AllowDuplicateMapKey()) // reported below, in file lines
 	if err != nil {
 		at := yamlErrorPos(err, file, line)
