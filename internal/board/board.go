@@ -67,12 +67,16 @@ func Options(l i18n.Lang, blk *block.Block, id string) diagrams.Options {
 // for it: the description leaves out the caption (it explains the
 // answer, and the page folds it with the answer), and the play an
 // "exercise: illegal" asks about is drawn as a plain arrow, which the
-// description names as the play the task asks about, with no verdict.
-// Print documents and worksheets draw the block with Options.
+// description names as the play the task asks about, with no verdict;
+// an exercise that asks for the legal plays draws none of them (no
+// arrows). Print documents and worksheets draw the block with Options.
 func ExerciseOptions(l i18n.Lang, blk *block.Block, id string) diagrams.Options {
 	plain := *blk
 	plain.Caption, plain.Illegal = "", nil
 	o := Options(l, &plain, id)
+	if slices.Contains(blk.Exercises, block.ExercisePlays) {
+		o.Arrows = nil // a legal play drawn would be an answer
+	}
 	if blk.Illegal != nil && slices.Contains(blk.Exercises, block.ExerciseIllegal) {
 		o.Arrows = append(slices.Clip(o.Arrows), blk.Illegal...)
 		o.Desc += " " + l.F("desc.asked", "play", blk.IllegalText)

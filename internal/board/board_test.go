@@ -64,6 +64,17 @@ func TestExerciseDrawn(t *testing.T) {
 			t.Errorf("%s: the print drawing changed: arrows %q, forbidden %q, description %q", l, engine.FormatSegments(p.Arrows), engine.FormatSegments(p.Illegal), p.Desc)
 		}
 	}
+	// An exercise that asks for the legal plays draws none of them, from
+	// "arrows:" or from "after:"; print draws them.
+	for _, extra := range []string{"arrows: 24/20 20/16 24/20 20/16\n", "after: 24/16(2)\n"} {
+		b := parse(t, "game: long\nposition: start\ndice: 4-4\n"+extra+"exercise: plays\n")
+		if o := ExerciseOptions(i18n.RU, b, "f"); o.Arrows != nil {
+			t.Errorf("%splays exercise: arrows %q drawn, want none", extra, engine.FormatSegments(o.Arrows))
+		}
+		if p := Options(i18n.RU, b, "f"); p.Arrows == nil {
+			t.Errorf("%sprint: no arrows", extra)
+		}
+	}
 	// A block whose exercise asks something else keeps its forbidden play.
 	o := ExerciseOptions(i18n.RU, parse(t, src+"stats: off\nexercise: stats\n"), "f")
 	if engine.FormatSegments(o.Illegal) != "24/19 24/21" || o.Arrows != nil || !strings.HasSuffix(o.Desc, "запрещённый ход 24/19 24/21.") || strings.Contains(o.Desc, "Две шашки") {
