@@ -93,10 +93,21 @@ func screenshot(ctx context.Context, t *testing.T, name string, width int64) {
 	if err != nil {
 		t.Fatalf("screenshot %s: %v", name, err)
 	}
+	keep(t, name, png)
+}
+
+// keep writes data, a screenshot or a printed page, as file name in the
+// directory $NARDYDOCS_SCREENSHOTS names, when it names one.
+func keep(t *testing.T, name string, data []byte) {
+	t.Helper()
+	dir := os.Getenv("NARDYDOCS_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -220,10 +219,5 @@ func viewShot(ctx context.Context, t *testing.T, name, sel string) {
 	if err != nil {
 		t.Fatalf("screenshot %s: %v", name, err)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	keep(t, name, png)
 }

@@ -2,8 +2,6 @@ package e2e
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,14 +24,7 @@ func printPDF(ctx context.Context, t *testing.T, name string) []string {
 	if err != nil {
 		t.Fatalf("print %s: %v", name, err)
 	}
-	if dir := os.Getenv("NARDYDOCS_SCREENSHOTS"); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), pdf, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	keep(t, name, pdf)
 	pages, err := pdfPages(pdf)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
