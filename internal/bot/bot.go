@@ -88,12 +88,21 @@ type Player struct {
 	rules engine.Rules
 	rng   rng
 	net   *Net // Strong's network; nil for the embedded one
+	// lookAhead makes Strong value its best candidates one roll deeper.
+	lookAhead bool
 }
 
 // New returns a player of level l under rules r. Beginner and Middle draw
 // their mistakes from a source seeded by seed; Strong ignores it.
 func New(l Level, r engine.Rules, seed uint64) *Player {
-	return &Player{level: l, rules: r, rng: newRNG(seed)}
+	return &Player{level: l, rules: r, rng: newRNG(seed), lookAhead: true}
+}
+
+// NewWithNet returns a strong player under rules r that values positions
+// of n's game with n instead of the embedded network, with or without its
+// look-ahead (see strongPick): for trying weights before embedding them.
+func NewWithNet(r engine.Rules, n *Net, lookAhead bool) *Player {
+	return &Player{level: Strong, rules: r, net: n, lookAhead: lookAhead}
 }
 
 // Level returns the player's level.
@@ -138,7 +147,7 @@ func (pl *Player) pick(p engine.Position, plays []engine.Play) int {
 		return -1
 	}
 	if pl.level == Strong {
-		return strongPick(p, plays, pl.rules, pl.netOf(p.Game))
+		return pl.strongPick(p, plays)
 	}
 	best, bestEq := 0, 0.0
 	for i := range plays {
@@ -167,15 +176,18 @@ func (pl *Player) Estimate(p engine.Position) Estimate {
 	return pl.estimateAfter(p)
 }
 
-// estimateAfter values p for p.Turn to roll by the player's evaluation.
+// estimateAfter values p for p.Turn to roll by the player's evaluation:
+// the strong level averages, over the 21 rolls, the value of the position
+// after its best play (one ply deeper than its choice of a play).
 func (pl *Player) estimateAfter(p engine.Position) Estimate {
 	if e, ok := settled(p, pl.rules); ok {
 		return gate(e, p.Game, pl.rules)
 	}
-	if pl.level == Strong {
-		if n := pl.netOf(p.Game); n != nil {
-			return gate(n.Evaluate(p), p.Game, pl.rules)
+	if pl.level == Strong && pl.netOf(p.Game) != nil {
+		if e, ok := bearoffEstimate(p, pl.rules); ok {
+			return e
 		}
+		return pl.rollAverage(p)
 	}
 	return heuristicEstimate(p, pl.rules)
 }
@@ -218,12 +230,14 @@ func (pl *Player) ShouldDouble(p engine.Position, c engine.Cube) (bool, Estimate
 }
 
 // ShouldTake reports whether p.Turn, offered a double at cube c, takes,
-// and the estimate it judged by. Taking plays on for the next stake N;
-// passing loses the current stake S at once; it takes when N·E ≥ −S,
-// that is E ≥ −½ with a doubling cube: a winning chance of at least 25%
-// without gammons (the take point), more when gammons threaten.
+// and the estimate it judged by: p.Turn's chances with the doubler (the
+// other side) about to roll, as it is when a double is offered. Taking
+// plays on for the next stake N; passing loses the current stake S at
+// once; it takes when N·E ≥ −S, that is E ≥ −½ with a doubling cube: a
+// winning chance of at least 25% without gammons (the take point), more
+// when gammons threaten.
 func (pl *Player) ShouldTake(p engine.Position, c engine.Cube) (bool, Estimate) {
-	e := pl.Estimate(p)
+	e := pl.Estimate(p.Flip()).flip()
 	next, _ := engine.NextCube(c.Stake(), pl.rules)
 	return float64(next)*cubeEquity(e, p.Game, pl.rules) >= -float64(c.Stake()), e
 }

@@ -82,6 +82,9 @@ func TestChooseIsLegal(t *testing.T) {
 			for _, l := range Levels {
 				pl := New(l, pr.Rules, 7)
 				for i, p := range ps {
+					if l == Strong && i%4 != 0 {
+						continue // its look-ahead is slow under WebAssembly
+					}
 					legal := engine.LegalPlays(p, ds[i], pr.Rules)
 					play, ok := pl.Choose(p, ds[i])
 					if ok != (len(legal) > 0) {

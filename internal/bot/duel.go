@@ -2,9 +2,10 @@ package bot
 
 import "github.com/nardydocs/nardydocs/engine"
 
-// Duel plays games of g between network n, playing as the strong level,
-// and an opponent ("beginner", "middle", "strong" or "random": a uniformly
-// random legal play), each starting half of them, cubeless under the
+// Duel plays games of g between network n, playing as the strong level
+// without its look-ahead, and an opponent ("beginner", "middle", "strong"
+// with n and its look-ahead, "strong0" n without it, or "random": a
+// uniformly random legal play), each starting half of them, cubeless under the
 // default rules, with dice drawn from seed. It returns n's share of wins
 // (a draw counting half) and its points per game. It is the trainer's
 // quick check; the strength measurements proper are made elsewhere.
@@ -12,8 +13,15 @@ func Duel(n *Net, opponent string, g engine.Game, games int, seed uint64) (wins,
 	var r engine.Rules
 	me := &Player{level: Strong, rules: r, net: n}
 	var opp *Player
-	if l, err := ParseLevel(opponent); err == nil {
-		opp = New(l, r, seed)
+	switch opponent {
+	case "strong":
+		opp = &Player{level: Strong, rules: r, net: n, lookAhead: true}
+	case "strong0":
+		opp = &Player{level: Strong, rules: r, net: n}
+	default:
+		if l, err := ParseLevel(opponent); err == nil {
+			opp = New(l, r, seed)
+		}
 	}
 	src := newRNG(seed)
 	for i := 0; i < games; i++ {

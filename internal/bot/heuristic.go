@@ -161,44 +161,50 @@ func shortScore(s *sides, h habits) float64 {
 		}
 		return v
 	}
-	v := 0.012 * float64(po-pm)
-	madeMe, madeOp := 0, 0
+	return 0.012*float64(po-pm) + shortShape(me, op, h.blotCare) - shortShape(op, me, 0.3)
+}
+
+// shortShape values side a's points, primes, anchors and blots against
+// side b (short nardy); blotCare weighs the risk of a's blots.
+func shortShape(a, b *[26]int, blotCare float64) float64 {
+	v := 0.0
+	madeA, madeB := 0, 0
 	for o := 1; o <= 6; o++ {
-		if me[o] >= 2 {
-			madeMe++
+		if a[o] >= 2 {
+			madeA++
 		}
-		if op[o] >= 2 {
-			madeOp++
+		if b[o] >= 2 {
+			madeB++
 		}
 	}
 	run, best := 0, 0
 	for o := 1; o <= 12; o++ {
-		if me[o] >= 2 {
+		if a[o] >= 2 {
 			v += homeValue[o]
 			run++
 			best = max(best, run)
 		} else {
 			run = 0
 		}
-		if me[o] > 3 {
-			v -= 0.015 * float64(me[o]-3)
+		if a[o] > 3 {
+			v -= 0.015 * float64(a[o]-3)
 		}
 	}
 	v += 0.02 * float64(best*best)
 	for o := 19; o <= 24; o++ {
-		if me[o] >= 2 {
+		if a[o] >= 2 {
 			v += 0.04
 		}
 	}
-	// Blots and the shots at them: the opponent's checker at its own point
-	// t hits my blot at my point o from t − (25 − o) points away.
+	// Blots and the shots at them: b's checker at its own point t hits a's
+	// blot at a's point o from t − (25 − o) points away.
 	for o := 1; o <= 24; o++ {
-		if me[o] != 1 {
+		if a[o] != 1 {
 			continue
 		}
 		var hit uint64
 		for t := 26 - o; t <= 25; t++ {
-			if op[t] > 0 {
+			if b[t] > 0 {
 				hit |= reach[t-(25-o)]
 			}
 		}
@@ -207,10 +213,9 @@ func shortScore(s *sides, h habits) float64 {
 		}
 		shots := float64(bits.OnesCount64(hit)) / 36
 		loss := 0.08 + 0.5*float64(25-o)/24
-		v -= h.blotCare * shots * loss * (1 + float64(madeOp)/4)
+		v -= blotCare * shots * loss * (1 + float64(madeB)/4)
 	}
-	v += float64(op[25]) * (0.1 + 0.06*float64(madeMe))
-	v -= float64(me[25]) * (0.1 + 0.06*float64(madeOp))
+	v -= float64(a[25]) * (0.1 + 0.06*float64(madeB))
 	return v
 }
 
@@ -227,23 +232,28 @@ func longScore(s *sides) float64 {
 	v := 0.008 * float64(pips(op)-pips(me))
 	v += longBlock(me, op) - longBlock(op, me)
 	v += 0.004 * float64(longMobility(me, op)-longMobility(op, me))
-	spread := 0
+	return v + longShape(me) - longShape(op)
+}
+
+// longShape values one side's own checkers in long nardy: spread over
+// points, not stacked, off the head, home and borne off.
+func longShape(a *[26]int) float64 {
+	v, spread := 0.0, 0
 	for o := 1; o <= 23; o++ {
-		if me[o] > 0 {
+		if a[o] > 0 {
 			spread++
 		}
-		if me[o] > 3 {
-			v -= 0.006 * float64(me[o]-3)
+		if a[o] > 3 {
+			v -= 0.006 * float64(a[o]-3)
 		}
 	}
 	v += 0.006 * float64(spread)
-	v -= 0.004 * float64(max(me[24]-1, 0))
+	v -= 0.004 * float64(max(a[24]-1, 0))
 	home := 0
 	for o := 1; o <= 6; o++ {
-		home += me[o]
+		home += a[o]
 	}
-	v += 0.03*float64(me[0]) + 0.004*float64(home)
-	return v
+	return v + 0.03*float64(a[0]) + 0.004*float64(home)
 }
 
 // longBlock values the points side a holds in front of side b's checkers:

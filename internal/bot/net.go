@@ -332,27 +332,115 @@ func LoadEmbedded(g engine.Game) (*Net, error) {
 	return UnmarshalNet(shortWeights, g)
 }
 
-// strongPick returns the index of the play whose resulting position the
-// network values most for the side that plays (0-ply).
-func strongPick(p engine.Position, plays []engine.Play, r engine.Rules, n *Net) int {
+// eval0 is the strong level's value of q for q.Turn to roll, without
+// looking ahead: exact when the game is decided, else the network's.
+func (pl *Player) eval0(q engine.Position, f *features, a *activations) Estimate {
+	if s, ok := settled(q, pl.rules); ok {
+		return gate(s, q.Game, pl.rules)
+	}
+	if e, ok := bearoffEstimate(q, pl.rules); ok {
+		return e
+	}
+	n := pl.netOf(q.Game)
+	if n == nil {
+		return heuristicEstimate(q, pl.rules)
+	}
+	encode(q, f)
+	n.forward(f, a)
+	return gate(estimateOf(&a.y), q.Game, pl.rules)
+}
+
+// best0 returns the index of the play whose resulting position eval0
+// values most for the side that plays, with that position's estimate
+// (for the opponent, to roll).
+func (pl *Player) best0(plays []engine.Play, f *features, a *activations) (int, Estimate) {
+	best, bestEq := 0, 0.0
+	var bestE Estimate
+	for i := range plays {
+		e := pl.eval0(plays[i].Position, f, a)
+		if eq := -e.Equity(); i == 0 || eq > bestEq {
+			best, bestEq, bestE = i, eq, e
+		}
+	}
+	return best, bestE
+}
+
+// rollAverage values q for q.Turn to roll as the average, over the 36
+// rolls, of the position after its best play by eval0 (a turn without a
+// play passes).
+func (pl *Player) rollAverage(q engine.Position) Estimate {
 	var f features
 	var a activations
-	best, bestEq := 0, 0.0
-	for i := range plays {
-		q := plays[i].Position
+	var sum Estimate
+	for _, d := range engine.AllRolls() {
 		var e Estimate
-		if s, ok := settled(q, r); ok {
-			e = s
-		} else if n != nil {
-			encode(q, &f)
-			n.forward(&f, &a)
-			e = estimateOf(&a.y)
+		if plays := engine.LegalPlays(q, d, pl.rules); len(plays) > 0 {
+			_, after := pl.best0(plays, &f, &a)
+			e = after.flip()
 		} else {
-			e = heuristicEstimate(q, r)
+			e = pl.eval0(q.Flip(), &f, &a).flip()
 		}
-		eq := -gate(e, p.Game, r).Equity()
-		if i == 0 || eq > bestEq {
-			best, bestEq = i, eq
+		w := float64(d.Weight()) / 36
+		sum.Win += w * e.Win
+		sum.WinGammon += w * e.WinGammon
+		sum.LoseGammon += w * e.LoseGammon
+		sum.WinBackgammon += w * e.WinBackgammon
+		sum.LoseBackgammon += w * e.LoseBackgammon
+	}
+	return clampEstimate(sum)
+}
+
+// clampEstimate keeps a sum of chances within [0, 1] despite rounding.
+func clampEstimate(e Estimate) Estimate {
+	return Estimate{clamp(e.Win, 0, 1), clamp(e.WinGammon, 0, 1), clamp(e.LoseGammon, 0, 1),
+		clamp(e.WinBackgammon, 0, 1), clamp(e.LoseBackgammon, 0, 1)}
+}
+
+// Candidates and Margin bound the strong level's look-ahead: the plays
+// best by the network alone, at most Candidates of them and within
+// Margin of the best equity, are valued again one roll deeper.
+const (
+	Candidates = 3
+	Margin     = 0.12
+)
+
+// strongPick returns the index of the strong level's play: the
+// candidates best by eval0 are valued again by rollAverage, the
+// opponent's every roll and best answer, and the best of them is played.
+func (pl *Player) strongPick(p engine.Position, plays []engine.Play) int {
+	var f features
+	var a activations
+	eq := make([]float64, len(plays))
+	for i := range plays {
+		eq[i] = -pl.eval0(plays[i].Position, &f, &a).Equity()
+	}
+	order := make([]int, len(plays))
+	for i := range order {
+		order[i] = i
+	}
+	// Insertion sort: equal plays keep engine.LegalPlays' order.
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && eq[order[j]] > eq[order[j-1]]; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	if !pl.lookAhead || len(order) == 1 {
+		return order[0]
+	}
+	best, bestEq := order[0], 0.0
+	for k, i := range order {
+		if k >= Candidates || eq[i] < eq[order[0]]-Margin {
+			break
+		}
+		q := plays[i].Position
+		var v float64
+		if s, ok := settled(q, pl.rules); ok {
+			v = -gate(s, q.Game, pl.rules).Equity()
+		} else {
+			v = -pl.rollAverage(q).Equity()
+		}
+		if k == 0 || v > bestEq {
+			best, bestEq = i, v
 		}
 	}
 	return best

@@ -3,14 +3,15 @@
 //	go run ./internal/bot/train -game short -games 200000 -seed 1 -out internal/bot/weights/short.bin
 //
 // The same flags give the same file. With -from it goes on training an
-// existing file; with -check N it plays N games of the result against the
-// middle level and against a random player and prints the scores.
+// existing file; with -check N it plays N games of the result, without
+// look-ahead, against each opponent of -against and prints the scores.
 package main
 
 import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/nardydocs/nardydocs/engine"
@@ -25,15 +26,16 @@ func main() {
 	alpha := flag.Float64("alpha", 0.1, "learning rate at the start")
 	from := flag.String("from", "", "weights file to go on training instead of a new network")
 	out := flag.String("out", "", "weights file to write")
-	check := flag.Int("check", 0, "after training, play this many games against the middle level and a random player")
+	check := flag.Int("check", 0, "after training, play this many games against each of -against")
+	against := flag.String("against", "middle,random", "opponents of -check: beginner, middle, strong, strong0, random")
 	flag.Parse()
-	if err := run(*gameName, *games, *seed, *hidden, *alpha, *from, *out, *check); err != nil {
+	if err := run(*gameName, *games, *seed, *hidden, *alpha, *from, *out, *check, strings.Split(*against, ",")); err != nil {
 		fmt.Fprintln(os.Stderr, "train:", err)
 		os.Exit(1)
 	}
 }
 
-func run(gameName string, games int, seed uint64, hidden int, alpha float64, from, out string, check int) error {
+func run(gameName string, games int, seed uint64, hidden int, alpha float64, from, out string, check int, against []string) error {
 	g, ok := engine.ParseGame(gameName)
 	if !ok {
 		return fmt.Errorf("-game %q: write long or short", gameName)
@@ -61,7 +63,7 @@ func run(gameName string, games int, seed uint64, hidden int, alpha float64, fro
 		}
 	}
 	if check > 0 {
-		for _, opp := range []string{"middle", "random"} {
+		for _, opp := range against {
 			w, pts := bot.Duel(n, opp, g, check, seed+1)
 			fmt.Printf("%s vs %s: %d games, won %.1f%%, %+.3f points per game\n", g, opp, check, 100*w, pts)
 		}
