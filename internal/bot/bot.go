@@ -122,23 +122,36 @@ func (pl *Player) Choose(p engine.Position, d engine.Dice) (play engine.Play, ok
 }
 
 // Rank returns the legal plays of d in p, best first by the player's own
-// judgement, with the equity each leads to for the side that plays it.
-// Equal plays keep engine.LegalPlays' order. Beginner's ranking includes
-// its noise and habits, drawn afresh on each call.
+// judgement, with the equity each leads to for the side that plays it:
+// the first is the play Choose makes (for Beginner, with the noise of
+// this call). Equal plays keep engine.LegalPlays' order. Strong values
+// its best few candidates one roll deeper than the rest and lists them
+// first.
 func (pl *Player) Rank(p engine.Position, d engine.Dice) ([]engine.Play, []float64) {
 	plays := engine.LegalPlays(p, d, pl.rules)
-	eq := make([]float64, len(plays))
-	for i := range plays {
-		eq[i] = pl.score(p, plays[i])
+	if len(plays) == 0 {
+		return nil, nil
 	}
-	// Insertion sort keeps equal plays in order (a few dozen plays).
-	for i := 1; i < len(plays); i++ {
-		for j := i; j > 0 && eq[j] > eq[j-1]; j-- {
-			eq[j], eq[j-1] = eq[j-1], eq[j]
-			plays[j], plays[j-1] = plays[j-1], plays[j]
+	var order []int
+	var eq []float64
+	if pl.level == Strong {
+		order, eq = pl.strongRank(plays)
+	} else {
+		eq = make([]float64, len(plays))
+		for i := range plays {
+			eq[i] = pl.score(p, plays[i])
 		}
+		order = make([]int, len(plays))
+		for i := range order {
+			order[i] = i
+		}
+		sortBy(order, eq)
 	}
-	return plays, eq
+	ranked, req := make([]engine.Play, len(order)), make([]float64, len(order))
+	for k, i := range order {
+		ranked[k], req[k] = plays[i], eq[i]
+	}
+	return ranked, req
 }
 
 // pick returns the index of the chosen play, or -1 when there is none.
@@ -159,12 +172,10 @@ func (pl *Player) pick(p engine.Position, plays []engine.Play) int {
 	return best
 }
 
-// score is the player's value of a play, as equity for the side playing.
+// score is the beginner's or middle level's value of a play, as equity
+// for the side playing.
 func (pl *Player) score(p engine.Position, play engine.Play) float64 {
-	switch pl.level {
-	case Strong:
-		return -pl.estimateAfter(play.Position).Equity()
-	case Middle:
+	if pl.level == Middle {
 		return heuristicAfter(p, play, pl.rules)
 	}
 	return beginnerAfter(p, play, pl.rules, &pl.rng)

@@ -252,3 +252,26 @@ func FuzzUnmarshalNet(f *testing.F) {
 		n.Evaluate(engine.StartPosition(g))
 	})
 }
+
+func TestRankLeadsWithChoice(t *testing.T) {
+	for _, g := range []engine.Game{engine.Long, engine.Short} {
+		ps, ds := randomPositions(g, engine.DefaultRules, 1, 9)
+		for _, l := range []Level{Middle, Strong} {
+			pl := New(l, engine.DefaultRules, 1)
+			for i := 0; i < len(ps); i += 5 {
+				legal := engine.LegalPlays(ps[i], ds[i], engine.DefaultRules)
+				ranked, eq := pl.Rank(ps[i], ds[i])
+				if len(ranked) != len(legal) || len(eq) != len(legal) {
+					t.Fatalf("%s %s: ranked %d plays of %d", g, l, len(ranked), len(legal))
+				}
+				if len(legal) == 0 {
+					continue
+				}
+				chosen, _ := pl.Choose(ps[i], ds[i])
+				if ranked[0].Position != chosen.Position {
+					t.Fatalf("%s %s: Rank leads with %s, Choose plays %s", g, l, ranked[0].Notation(), chosen.Notation())
+				}
+			}
+		}
+	}
+}

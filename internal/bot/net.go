@@ -404,10 +404,18 @@ const (
 	Margin     = 0.12
 )
 
-// strongPick returns the index of the strong level's play: the
-// candidates best by eval0 are valued again by rollAverage, the
-// opponent's every roll and best answer, and the best of them is played.
+// strongPick returns the index of the strong level's play.
 func (pl *Player) strongPick(p engine.Position, plays []engine.Play) int {
+	order, _ := pl.strongRank(plays)
+	return order[0]
+}
+
+// strongRank orders plays for the strong level, best first, with the
+// equity of each for the side that plays: the candidates best by eval0
+// are valued again by rollAverage (the opponent's every roll and best
+// answer) and come first, in that order; the others follow by eval0.
+// Equal plays keep engine.LegalPlays' order.
+func (pl *Player) strongRank(plays []engine.Play) ([]int, []float64) {
 	var f features
 	var a activations
 	eq := make([]float64, len(plays))
@@ -418,30 +426,31 @@ func (pl *Player) strongPick(p engine.Position, plays []engine.Play) int {
 	for i := range order {
 		order[i] = i
 	}
-	// Insertion sort: equal plays keep engine.LegalPlays' order.
+	sortBy(order, eq)
+	if !pl.lookAhead || len(order) == 1 {
+		return order, eq
+	}
+	k := 0
+	for k < len(order) && k < Candidates && eq[order[k]] >= eq[order[0]]-Margin {
+		i := order[k]
+		q := plays[i].Position
+		if s, ok := settled(q, pl.rules); ok {
+			eq[i] = -gate(s, q.Game, pl.rules).Equity()
+		} else {
+			eq[i] = -pl.rollAverage(q).Equity()
+		}
+		k++
+	}
+	sortBy(order[:k], eq)
+	return order, eq
+}
+
+// sortBy sorts the indexes in order by decreasing eq, keeping equal ones
+// in order (an insertion sort: a few dozen plays).
+func sortBy(order []int, eq []float64) {
 	for i := 1; i < len(order); i++ {
 		for j := i; j > 0 && eq[order[j]] > eq[order[j-1]]; j-- {
 			order[j], order[j-1] = order[j-1], order[j]
 		}
 	}
-	if !pl.lookAhead || len(order) == 1 {
-		return order[0]
-	}
-	best, bestEq := order[0], 0.0
-	for k, i := range order {
-		if k >= Candidates || eq[i] < eq[order[0]]-Margin {
-			break
-		}
-		q := plays[i].Position
-		var v float64
-		if s, ok := settled(q, pl.rules); ok {
-			v = -gate(s, q.Game, pl.rules).Equity()
-		} else {
-			v = -pl.rollAverage(q).Equity()
-		}
-		if k == 0 || v > bestEq {
-			best, bestEq = i, v
-		}
-	}
-	return best
 }
