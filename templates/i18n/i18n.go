@@ -49,7 +49,15 @@ func (l Lang) lookup(key string) (string, bool) {
 	if s, ok := l.checkerText(key); ok {
 		return s, true
 	}
-	return l.blockText(key)
+	if s, ok := l.blockText(key); ok {
+		return s, true
+	}
+	for _, e := range gameTable(l) {
+		if e.key == key {
+			return e.text, true
+		}
+	}
+	return "", false
 }
 
 // checkerText looks key up among the strings of the move checker only.
@@ -152,6 +160,9 @@ func (l Lang) Keys() []string {
 		keys = append(keys, e.key)
 	}
 	for _, e := range blockTable(l) {
+		keys = append(keys, e.key)
+	}
+	for _, e := range gameTable(l) {
 		keys = append(keys, e.key)
 	}
 	return keys
