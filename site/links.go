@@ -31,6 +31,14 @@ func (ix *index) checkLinks(errs *engine.ErrorList) {
 				errs.Add(l.pos, "link "+strconv.Quote(l.dest)+`: link to another page by its .md file, e.g. "head.md" or "../glossary.md#зары"`)
 				continue
 			}
+			if href, ok := ix.gameLink(p, target); ok {
+				if anchor != "" {
+					errs.Add(l.pos, "link "+strconv.Quote(l.dest)+": the game page has no sections to link to; link it without \"#"+anchor+"\"")
+					continue
+				}
+				ix.res[i].hrefs[l.dest] = href
+				continue
+			}
 			j, ok := ix.byKey[target]
 			if !ok && ix.dropped[target] {
 				ix.res[i].hrefs[l.dest] = "" // its text stays, without the link
@@ -72,6 +80,20 @@ func (ix *index) checkLinks(errs *engine.ErrorList) {
 			ix.res[i].hrefs[l.dest] = href
 		}
 	}
+}
+
+// gameLink returns the link from page p to the game page that target
+// names ("ru/long/play.md", which the build writes as ru/long/play.html),
+// and whether target is one: a page links its game page as "play.md".
+func (ix *index) gameLink(p *page, target string) (string, bool) {
+	for _, l := range ix.cfg.Languages {
+		for g := range ix.nav.game[l] {
+			if target == gameKey(l, g) {
+				return relURL(p.url(), gameURL(l, g)), true
+			}
+		}
+	}
+	return "", false
 }
 
 // standIn returns the page of another language that stands in for the
