@@ -105,6 +105,7 @@ type Controller struct {
 	comp  *bot.Player // the computer opponent (Computer mode)
 	best  *bot.Player // the strong player that gives hints, made on first use
 	board *play.Board // the reader's play being made; nil when the reader is not playing
+	why   string      // the rule that refused the reader's last touch, "" when none
 	news  []string    // what happened since the reader's last action
 	hint  int         // 0: no hint shown, 1: the count, 2: the count and the computer's choice
 	shows []Show      // the computer's plays made since the reader's last action
@@ -263,6 +264,18 @@ func (c *Controller) Touch(pt engine.Point) error {
 	before := c.board.View()
 	c.board.Touch(pt)
 	after := c.board.View()
+	c.why = ""
+	if after.HasRefused {
+		// The game judges the same touch as the board: a step it does
+		// not make, or a checker that may not move.
+		v := c.g.Why(pt)
+		if before.HasSelected {
+			if v, _ = c.g.Step(before.Selected, pt); v.Legal() {
+				return errors.New("the game made a step the board refused")
+			}
+		}
+		c.why = v.Reason.String()
+	}
 	if after.Position != before.Position {
 		v, err := c.g.Step(before.Selected, pt)
 		if err != nil {
@@ -517,7 +530,7 @@ func (c *Controller) View() View {
 		bv := c.board.View()
 		v.Board, v.Playing, v.Used = bv, true, bv.Dice
 		if bv.HasRefused {
-			v.Rule = bv.Why.String()
+			v.Rule = c.why
 		}
 		if g.Done() {
 			say = append(say, l.GameF("play.ready", "play", bv.Played))

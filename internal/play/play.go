@@ -32,7 +32,6 @@ type Board struct {
 	// refused is the place of the last touch when it was refused (say
 	// is then the reason); noSel when the last touch was not.
 	refused engine.Point
-	why     engine.Reason // the rule of that refusal
 
 	task    Task
 	found   []bool // FindPlays: the rows found so far
@@ -85,8 +84,6 @@ type View struct {
 	// touch was refused, and Status says why.
 	Refused    engine.Point
 	HasRefused bool
-	// Why is the rule that refused it, when HasRefused.
-	Why engine.Reason
 	// Dice says how much of each die drawn is played: 0 not yet, 1 half
 	// (a double's die stands for two moves), 2 all.
 	Dice [2]int
@@ -112,7 +109,7 @@ func (b *Board) View() View {
 	}
 	v.Movable = b.turn.Movable()
 	if b.refused != noSel {
-		v.Refused, v.HasRefused, v.Why = b.refused, true, b.why
+		v.Refused, v.HasRefused = b.refused, true
 	}
 	v.Dice = b.diceShown()
 	if v.Done {
@@ -203,12 +200,7 @@ func (b *Board) Touch(pt engine.Point) {
 		b.choose(pt)
 		return
 	}
-	b.refuse(b.turn.Move(b.sel, pt), pt)
-}
-
-// refuse says why the touch of pt is refused by verdict v.
-func (b *Board) refuse(v engine.Verdict, pt engine.Point) {
-	b.say, b.refused, b.why = b.reason(v), pt, v.Reason
+	b.say, b.refused = b.reason(b.turn.Move(b.sel, pt)), pt
 }
 
 // choose selects the checker on pt, if it may move, or says why not.
@@ -218,7 +210,7 @@ func (b *Board) choose(pt engine.Point) {
 		return
 	}
 	if !slices.Contains(b.turn.Movable(), pt) {
-		b.refuse(b.turn.Why(pt), pt)
+		b.say, b.refused = b.reason(b.turn.Why(pt)), pt
 		return
 	}
 	b.sel = pt

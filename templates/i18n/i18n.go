@@ -50,15 +50,7 @@ func (l Lang) lookup(key string) (string, bool) {
 	if s, ok := l.checkerText(key); ok {
 		return s, true
 	}
-	if s, ok := l.blockText(key); ok {
-		return s, true
-	}
-	for _, e := range gameTable(l) {
-		if e.key == key {
-			return e.text, true
-		}
-	}
-	return "", false
+	return l.blockText(key)
 }
 
 // checkerText looks key up among the strings of the move checker only.
@@ -102,10 +94,11 @@ func (l Lang) CheckerText(key string) string {
 	return "[" + key + "]"
 }
 
-// Has reports whether key exists in l's tables.
+// Has reports whether key exists in l's tables (the strings of a game
+// included, see GameText).
 func (l Lang) Has(key string) bool {
 	_, ok := l.lookup(key)
-	return ok
+	return ok || l.GameText(key) != "["+key+"]"
 }
 
 // F returns the string for key with "{name}" placeholders replaced by the
