@@ -67,6 +67,29 @@ const nextStep = `(() => {
   return {X: r.x + r.width / 2, Y: r.y + r.height / 2, What: el.dataset.action || el.dataset.point};
 })()`
 
+// gameShot keeps a PNG of the page at width px when
+// $NARDYDOCS_SCREENSHOTS names a directory.
+func gameShot(ctx context.Context, t *testing.T, name string, width int64) {
+	t.Helper()
+	if os.Getenv("NARDYDOCS_SCREENSHOTS") == "" {
+		return
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 900)); err != nil {
+		t.Fatal(err)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	keep(t, name, png)
+	// The board, its status and its buttons alone, to look at closely.
+	board, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(`figure.game-board`)))
+	if err != nil {
+		t.Fatalf("screenshot of the board %s: %v", name, err)
+	}
+	keep(t, strings.TrimSuffix(name, ".png")+"-board.png", board)
+}
+
 // tap taps (finger) or clicks at x, y.
 func tap(ctx context.Context, t *testing.T, x, y float64, finger bool) {
 	t.Helper()
@@ -95,7 +118,7 @@ func playToEnd(ctx context.Context, t *testing.T, finger bool, shot string, widt
 			t.Fatalf("after %d actions nothing to do; the page says %q (last actions %v)", n, s.Stuck, last)
 		}
 		if n == 60 && shot != "" {
-			screenshot(ctx, t, shot, width)
+			gameShot(ctx, t, shot, width)
 			if finger {
 				chromedp.Do(ctx, chromedp.EmulateViewport(width, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
 			}
@@ -150,7 +173,7 @@ func TestGameAgainstComputer(t *testing.T) {
 		openGame(ctx, t, base+"/"+c.page+"?fast", c.width, c.finger, true)
 		end := playToEnd(ctx, t, c.finger, name+"-playing.png", c.width)
 		checkEnd(ctx, t, end, c.over)
-		screenshot(ctx, t, name+"-over.png", c.width)
+		gameShot(ctx, t, name+"-over.png", c.width)
 	}
 }
 
