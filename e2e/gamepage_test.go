@@ -17,7 +17,7 @@ import (
 // gamePages are the game pages of the site built from content/.
 var gamePages = []string{"ru/long/play.html", "ru/short/play.html", "uk/long/play.html", "uk/short/play.html"}
 
-// TestGamePageNoJavaScript opens each game page with JavaScript off, on
+// TestGamePageNoJS opens each game page with JavaScript off, on
 // a phone (390 px) and on a screen (1280 px): the page says, in its
 // language, that the game needs JavaScript and WebAssembly and links to
 // the game's rules; it shows the start position; every control is
@@ -26,7 +26,7 @@ var gamePages = []string{"ru/long/play.html", "ru/short/play.html", "uk/long/pla
 // serious (audited with scripts on: the site is built without the
 // game's module, so the page stays as it is). On paper it prints the
 // board and the rules, not the setup.
-func TestGamePageNoJavaScript(t *testing.T) {
+func TestGamePageNoJS(t *testing.T) {
 	ctx := browserFor(t, 5*time.Minute)
 	base := serveContent(t)
 	script := axeScript(t)
