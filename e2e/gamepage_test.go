@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	"github.com/nardydocs/nardydocs/site"
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
@@ -28,7 +30,9 @@ var gamePages = []string{"ru/long/play.html", "ru/short/play.html", "uk/long/pla
 // board and the rules, not the setup.
 func TestGamePageNoJS(t *testing.T) {
 	ctx := browserFor(t, 5*time.Minute)
-	base := serveContent(t)
+	// The site with the checker's pages, without the modules: the game
+	// pages load nothing.
+	base := serve(t, site.Options{Content: filepath.Join("..", "content"), Checker: true, Files: map[string][]byte{}})
 	script := axeScript(t)
 	scripts := func(off bool) {
 		t.Helper()
