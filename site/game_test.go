@@ -162,6 +162,14 @@ func TestGameProfiles(t *testing.T) {
 	if got := gameProfiles(i18n.UK, club, engine.Short)[0].Label; got != "як на цьому сайті: «клубний»" {
 		t.Errorf("the site's profile in Ukrainian: %q", got)
 	}
+	// A profile is named by the changes that concern the game only.
+	cube, _ := engine.ParseRules(engine.DefaultRules, "long-cube=on")
+	if got := gameProfiles(i18n.RU, cube, engine.Short)[0].Label; got != "как на этом сайте: «основной»" {
+		t.Errorf("short nardy names long nardy's cube: %q", got)
+	}
+	if got, all := gameProfiles(i18n.RU, cube, engine.Long)[0].Label, profileName(i18n.RU, cube); got != "как на этом сайте: "+all || !strings.Contains(all, " с изменениями: ") {
+		t.Errorf("long nardy's page names its site's profile %q, want it as the footer does: %q", got, all)
+	}
 }
 
 // TestGameRuleLinks builds content/: on every game page, every rule a
