@@ -66,14 +66,14 @@ func TestChangeReportCountsEveryFile(t *testing.T) {
 			"text":       {"ru/long/head.html"},
 			"navigation": {"ru/index.html", "ru/long/index.html", "ru/long/more.html", "ru/long/moves.html"},
 			"print":      {"ru/long/print.html"},
-			"other":      {"ru/long/play.html", "ru/notation.html"},
+			"other":      {"ru/notation.html"},
 		}},
 		{"the site's name", func(f fstest.MapFS) { f[ConfigFile] = &fstest.MapFile{Data: []byte("title: Клуб\n")} }, map[string][]string{
 			"text": nil,
 			"navigation": {"ru/index.html", "ru/long/head.html", "ru/long/index.html", "ru/long/more.html", "ru/long/moves.html",
 				"uk/index.html", "uk/long/head.html", "uk/long/index.html", "uk/long/more.html", "uk/long/moves.html"},
 			"print": {"ru/long/print.html", "uk/long/print.html"},
-			"other": {"404.html", "index.html", "ru/long/play.html", "ru/notation.html", "uk/long/play.html", "uk/notation.html"},
+			"other": {"404.html", "index.html", "ru/notation.html", "uk/notation.html"},
 		}},
 		{"a figure's roll", func(f fstest.MapFS) {
 			f["ru/long/moves.md"] = pageText("Ходы", "```nardy\ngame: long\nposition: start\ndice: 6-4\n```\n")

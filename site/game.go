@@ -212,20 +212,10 @@ func gameProfiles(l i18n.Lang, site engine.Rules, g engine.Game) []gameProfile {
 // gameProfileName names profile r as profileName does, with only the
 // changes that concern game g.
 func gameProfileName(l i18n.Lang, r engine.Rules, g engine.Game) string {
-	words := strings.Fields(r.Profile())
-	s := l.F("profile.name", "title", l.T("preset."+words[0]))
-	var changes []string
-	for _, kv := range words[1:] {
-		k, v, _ := strings.Cut(kv, "=")
-		if kg, _ := engine.GameOf(k); kg != g {
-			continue
-		}
-		changes = append(changes, lowerFirst(l.RuleName(k))+" — "+l.RuleValue(k, v))
-	}
-	if len(changes) > 0 {
-		s += " " + l.F("profile.plus", "rules", strings.Join(changes, "; "))
-	}
-	return s
+	return profileNameOf(l, r, func(k string) bool {
+		kg, _ := engine.GameOf(k)
+		return kg == g
+	})
 }
 
 // gameHasCube reports whether a game page of game g offers the cube:

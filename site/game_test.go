@@ -3,6 +3,7 @@ package site
 import (
 	"net/url"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -35,10 +36,8 @@ func ruleHrefs(t *testing.T, page []byte) map[string]string {
 // docs/game.md as the build writes it, without JavaScript.
 func TestGamePage(t *testing.T) {
 	t.Parallel()
-	s, _, err := buildArchive(t, "testdata/basic.txtar", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	files, _ := archiveFS(t, "testdata/basic.txtar")
+	s := buildSite(t, files, withChecker)
 	ru := string(s.Files["ru/long/play.html"])
 	for _, frag := range []string{
 		`<title>Сыграть партию в длинные нарды — `,
@@ -74,12 +73,17 @@ func TestGamePage(t *testing.T) {
 		}
 	}
 	// Only the form's own button is in the disabled fieldset; every
-	// other button is disabled itself.
+	// other button, and the copy's text boxes, are disabled themselves.
 	setup := ru[strings.Index(ru, `<form class="game-setup"`):strings.Index(ru, `</form>`)]
-	for _, b := range regexp.MustCompile(`<button[^>]*>`).FindAllString(strings.Replace(ru, setup, "", 1), -1) {
-		if !strings.Contains(b, " disabled") && !strings.Contains(b, "copy-") {
+	for _, b := range regexp.MustCompile(`<(?:button|textarea)[^>]*>`).FindAllString(strings.Replace(ru, setup, "", 1), -1) {
+		if !strings.Contains(b, " disabled") {
 			t.Errorf("a button outside the setup is enabled without JavaScript: %s", b)
 		}
+	}
+	// Every page of the game's section lists it, after the section's
+	// pages and before its print document.
+	if head := string(s.Files["ru/long/head.html"]); !strings.Contains(head, "<li><a href=\"home.html\">Дом и выброс</a></li>\n      <li><a href=\"play.html\">Сыграть партию</a></li>\n      <li><a href=\"print.html\">") {
+		t.Error("ru/long/head.html's table of contents does not list the game page after the section's pages")
 	}
 	if uk := string(s.Files["uk/long/play.html"]); !strings.Contains(uk, `<h1>Зіграти партію в довгі нарди</h1>`) || !strings.Contains(uk, `data-lang="uk"`) {
 		t.Error("uk/long/play.html is not in Ukrainian")
@@ -107,7 +111,7 @@ func TestGamePageCube(t *testing.T) {
 		if c.config != "" {
 			files[ConfigFile] = &fstest.MapFile{Data: []byte(c.config)}
 		}
-		s := buildSite(t, files, Options{})
+		s := buildSite(t, files, withChecker)
 		long, short := string(s.Files["ru/long/play.html"]), string(s.Files["ru/short/play.html"])
 		if got := strings.Contains(long, `<input type="checkbox" name="cube">`); got != c.long {
 			t.Errorf("%q: long nardy offers the cube: %v", c.config, got)
@@ -158,6 +162,14 @@ func TestGameProfiles(t *testing.T) {
 	if got := gameProfiles(i18n.UK, club, engine.Short)[0].Label; got != "як на цьому сайті: «клубний»" {
 		t.Errorf("the site's profile in Ukrainian: %q", got)
 	}
+	// A profile is named by the changes that concern the game only.
+	cube, _ := engine.ParseRules(engine.DefaultRules, "long-cube=on")
+	if got := gameProfiles(i18n.RU, cube, engine.Short)[0].Label; got != "как на этом сайте: «основной»" {
+		t.Errorf("short nardy names long nardy's cube: %q", got)
+	}
+	if got, all := gameProfiles(i18n.RU, cube, engine.Long)[0].Label, profileName(i18n.RU, cube); got != "как на этом сайте: "+all || !strings.Contains(all, " с изменениями: ") {
+		t.Errorf("long nardy's page names its site's profile %q, want it as the footer does: %q", got, all)
+	}
 }
 
 // TestGameRuleLinks builds content/: on every game page, every rule a
@@ -165,7 +177,11 @@ func TestGameProfiles(t *testing.T) {
 // the page it names, one link per reason of ruleRefs, and the build
 // warns of none.
 func TestGameRuleLinks(t *testing.T) {
-	s := builtContent(t)
+	t.Parallel()
+	s, err := Build(t.Context(), Options{Content: filepath.Join("..", "content"), Checker: true, Files: map[string][]byte{}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	ids := regexp.MustCompile(`\bid="([^"]+)"`)
 	for _, w := range s.Warnings {
 		if strings.Contains(w.Msg, "the game page") {
@@ -261,7 +277,7 @@ func TestGameRuleReasons(t *testing.T) {
 func TestGameRulesFallback(t *testing.T) {
 	t.Parallel()
 	files := publisherSite("base-url: https://nardy.example/\n")
-	s := buildSite(t, files, Options{})
+	s := buildSite(t, files, withChecker)
 	var warns []string
 	for _, w := range s.Warnings {
 		warns = append(warns, WarningLine(w))
@@ -282,7 +298,7 @@ func TestGameRulesFallback(t *testing.T) {
 	// With the head's heading, its rule links its section; the others
 	// still fall back.
 	files["ru/long/head.md"] = pageText("Голова", "## Одна шашка с головы за ход\nТекст.")
-	s = buildSite(t, files, Options{})
+	s = buildSite(t, files, withChecker)
 	if got := ruleHrefs(t, s.Files["ru/long/play.html"])["head"]; got != "head.html#одна-шашка-с-головы-за-ход" {
 		t.Errorf("the head's rule links %q, not its section", got)
 	}
@@ -301,7 +317,7 @@ func TestGamePageOneLanguage(t *testing.T) {
 		"uk/short/index.md":  pageText("Короткі нарди", "Розділ."),
 		"uk/short/moving.md": pageText("Як ходять", "## Кожен кубик — окремий хід\nТекст."),
 	}
-	s := buildSite(t, files, Options{})
+	s := buildSite(t, files, withChecker)
 	var built []string
 	for name := range s.Files {
 		if strings.HasSuffix(name, "/play.html") {
@@ -332,14 +348,14 @@ func TestGamePagePathTaken(t *testing.T) {
 		"long/index.md": pageText("Длинные", "x"),
 		"long/play.md":  pageText("Моя игра", "x"),
 	})
-	if got := buildErrors(t, files); !strings.Contains(got, "content/ru/long/play.md:1:1: the page would be written to ru/long/play.html, where the build writes the game page of long nardy; rename the page") {
+	if got := gameBuildErrors(t, files); !strings.Contains(got, "content/ru/long/play.md:1:1: the page would be written to ru/long/play.html, where the build writes the game page of long nardy; rename the page") {
 		t.Errorf("a page in the game page's place:\n%s", got)
 	}
 	files = bothLangs(map[string]*fstest.MapFile{
 		"index.md":      pageText("Главная", "[Игра](long/play.md#доска)"),
 		"long/index.md": pageText("Длинные", "x"),
 	})
-	if got := buildErrors(t, files); !strings.Contains(got, `link "long/play.md#доска": the game page has no sections to link to`) {
+	if got := gameBuildErrors(t, files); !strings.Contains(got, `link "long/play.md#доска": the game page has no sections to link to`) {
 		t.Errorf("a link into the game page:\n%s", got)
 	}
 	// A game the site has no section for has no game page to link.
@@ -347,7 +363,46 @@ func TestGamePagePathTaken(t *testing.T) {
 		"index.md":      pageText("Главная", "[Игра](short/play.md)"),
 		"long/index.md": pageText("Длинные", "x"),
 	})
-	if got := buildErrors(t, files); !strings.Contains(got, `broken link "short/play.md"`) {
+	if got := gameBuildErrors(t, files); !strings.Contains(got, `broken link "short/play.md"`) {
 		t.Errorf("a link to a game page the site does not have:\n%s", got)
 	}
+}
+
+// TestNoCheckerNoGamePage: a build without the checker has no game to
+// play: no game page, none in the table of contents or the sitemap, and
+// a link to one keeps its text, without the link.
+func TestNoCheckerNoGamePage(t *testing.T) {
+	t.Parallel()
+	files := bothLangs(map[string]*fstest.MapFile{
+		"index.md":      pageText("Главная", "x"),
+		"long/index.md": pageText("Длинные", "Можно [сыграть партию](play.md)."),
+	})
+	files[ConfigFile] = &fstest.MapFile{Data: []byte("base-url: https://nardy.example/\n")}
+	s := buildSite(t, files, Options{})
+	for name, data := range s.Files {
+		if strings.HasSuffix(name, "play.html") || strings.Contains(string(data), "play.html") {
+			t.Errorf("%s: a game page in a build without the checker", name)
+		}
+	}
+	if got := string(s.Files["ru/long/index.html"]); !strings.Contains(got, "<p>Можно сыграть партию.</p>") {
+		t.Errorf("the link to the game page: %s", got[strings.Index(got, "<article>"):])
+	}
+	if len(s.Warnings) != 0 {
+		t.Errorf("warnings: %v", s.Warnings)
+	}
+}
+
+// withChecker builds a site with the checker, without its modules: the
+// game pages are built, and load no module.
+var withChecker = Options{Checker: true, Files: map[string][]byte{}}
+
+// gameBuildErrors builds files with the checker and returns the
+// problems, one a line.
+func gameBuildErrors(t *testing.T, files fstest.MapFS) string {
+	t.Helper()
+	_, err := Build(t.Context(), Options{Content: "content", FS: files, Checker: true, Files: map[string][]byte{}})
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }

@@ -85,11 +85,19 @@ func (ix *index) checkLinks(errs *engine.ErrorList) {
 // gameLink returns the link from page p to the game page that target
 // names ("ru/long/play.md", which the build writes as ru/long/play.html),
 // and whether target is one: a page links its game page as "play.md".
+// A build without the checker has no game pages: the link is "", and
+// keeps its text only.
 func (ix *index) gameLink(p *page, target string) (string, bool) {
 	for _, l := range ix.cfg.Languages {
-		for g := range ix.nav.game[l] {
-			if target == gameKey(l, g) {
+		for _, g := range []engine.Game{engine.Long, engine.Short} {
+			if target != gameKey(l, g) {
+				continue
+			}
+			if _, ok := ix.nav.game[l][g]; ok {
 				return relURL(p.url(), gameURL(l, g)), true
+			}
+			if !ix.opt.Checker {
+				return "", true
 			}
 		}
 	}

@@ -141,8 +141,9 @@ func (ix *index) navigate() {
 				s.Pages[j].url = ix.pages[s.Pages[j].page].url()
 			}
 			// A game's section lists its game page (game.go) first of
-			// the pages the build writes.
-			if s.hasGame {
+			// the pages the build writes; a build without the checker
+			// has no game to play, and no game page.
+			if s.hasGame && ix.opt.Checker {
 				index := s.index
 				if index < 0 {
 					index = ix.byKey[strings.TrimSuffix(s.url, ".html")+".md"]

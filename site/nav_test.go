@@ -47,12 +47,11 @@ func tocOf(t *testing.T, files map[string][]byte, name string) ([]string, string
 // on every page, with no contents page.
 func TestTOCSmallSections(t *testing.T) {
 	t.Parallel()
-	// tocFull entries in "long": its pages and its game page.
-	s, err := Build(t.Context(), Options{Content: "content", FS: sectionSite(tocFull - 1)})
+	s, err := Build(t.Context(), Options{Content: "content", FS: sectionSite(tocFull)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The home page and the notation page, tocFull entries of "long", one
+	// The home page and the notation page, tocFull pages of "long", one
 	// of "short".
 	entries, nav := tocOf(t, s.Files, "ru/long/p0001.html")
 	if len(entries) != tocFull+3 {
@@ -60,9 +59,6 @@ func TestTOCSmallSections(t *testing.T) {
 	}
 	if !slices.Contains(entries, `<a href="../notation.html">Запись ходов</a>`) {
 		t.Errorf("ru/long/p0001.html: the table of contents does not list the notation page:\n%s", nav)
-	}
-	if !slices.Contains(entries, `<a href="play.html">Сыграть партию</a>`) {
-		t.Errorf("ru/long/p0001.html: the table of contents does not list the game page:\n%s", nav)
 	}
 	if strings.Contains(nav, "contents.html") {
 		t.Errorf("the table of contents links a contents page though every section is listed in full:\n%s", nav)
@@ -91,14 +87,12 @@ func TestTOCLargeSections(t *testing.T) {
 		before      string
 		after       string
 	}{
-		// The section's n pages are followed by its game page: n+1
-		// entries, the last window ending with the game page.
-		{"ru/long/p0001.html", 1, window, "", "ещё 86 страниц"},
-		{"ru/long/p0050.html", 50 - tocAround, 50 + tocAround, "ещё 42 страницы", "ещё 44 страницы"},
-		{"ru/long/p0100.html", n - window + 2, n, "ещё 86 страниц", ""},
-		{"uk/long/p0099.html", n - window + 2, n, "ще 86 сторінок", ""},
+		{"ru/long/p0001.html", 1, window, "", "ещё 85 страниц"},
+		{"ru/long/p0050.html", 50 - tocAround, 50 + tocAround, "ещё 42 страницы", "ещё 43 страницы"},
+		{"ru/long/p0100.html", n - window + 1, n, "ещё 85 страниц", ""},
+		{"uk/long/p0099.html", n - window + 1, n, "ще 85 сторінок", ""},
 		// A page of another section sees the section's first pages.
-		{"ru/short/a.html", 1, window, "", "ещё 86 страниц"},
+		{"ru/short/a.html", 1, window, "", "ещё 85 страниц"},
 	} {
 		entries, nav := tocOf(t, s.Files, tc.page)
 		var got []string

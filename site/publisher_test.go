@@ -133,7 +133,7 @@ func TestFallbackTranslations(t *testing.T) {
 		"content/ru/index.md:1:1: missing translation: content/uk/index.md does not exist; the Ukrainian contents list this page instead (translations: fallback)",
 		"content/ru/long/head.md:1:1: missing translation: content/uk/long/head.md does not exist; the Ukrainian contents list this page instead (translations: fallback)",
 	}
-	if got := otherWarnings(s); got != strings.Join(want, "\n") {
+	if got := s.Warnings.Error(); got != strings.Join(want, "\n") {
 		t.Errorf("warnings:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
 	}
 	a := string(s.Files["uk/long/a.html"])
@@ -206,7 +206,7 @@ func TestDrafts(t *testing.T) {
 	if strings.Contains(string(s.Files["ru/long/head.html"]), "draft-note") {
 		t.Errorf("a published page is marked as a draft")
 	}
-	if got := otherWarnings(s); got != `content/ru/long/head.md:4:5: link "new.md": content/ru/long/new.md is a draft: a build without the drafts fails here until it is published` {
+	if got := s.Warnings.Error(); got != `content/ru/long/head.md:4:5: link "new.md": content/ru/long/new.md is a draft: a build without the drafts fails here until it is published` {
 		t.Errorf("warnings: %s", got)
 	}
 	// A draft whose translation is published.
@@ -243,17 +243,4 @@ func TestLogoAndEditLink(t *testing.T) {
 	if notation := string(s.Files["ru/notation.html"]); !strings.Contains(notation, `src="../logo.png"`) || strings.Contains(notation, `class="edit"`) {
 		t.Errorf("the generated notation page: logo %v, an edit link %v", strings.Contains(notation, `src="../logo.png"`), strings.Contains(notation, `class="edit"`))
 	}
-}
-
-// otherWarnings returns a site's warnings but those of its game pages'
-// rule links (the publisher's site has few rules pages; TestGameRules
-// tests those warnings), one a line.
-func otherWarnings(s *Site) string {
-	var lines []string
-	for _, w := range s.Warnings {
-		if !strings.Contains(w.Msg, "the game page ") {
-			lines = append(lines, w.Error())
-		}
-	}
-	return strings.Join(lines, "\n")
 }

@@ -128,9 +128,9 @@ func TestBasicSiteFiles(t *testing.T) {
 	}
 	want := []string{
 		"404.html", "favicon.svg", "index.html",
-		"ru/index.html", "ru/long/head-1.svg", "ru/long/head-3.svg", "ru/long/head.html", "ru/long/home-1.svg", "ru/long/home.html", "ru/long/index.html", "ru/long/play.html", "ru/long/print.html", "ru/notation.html",
+		"ru/index.html", "ru/long/head-1.svg", "ru/long/head-3.svg", "ru/long/head.html", "ru/long/home-1.svg", "ru/long/home.html", "ru/long/index.html", "ru/long/print.html", "ru/notation.html",
 		"sitemap.xml", "style.css",
-		"uk/index.html", "uk/long/head-1.svg", "uk/long/head-3.svg", "uk/long/head.html", "uk/long/home-1.svg", "uk/long/home.html", "uk/long/index.html", "uk/long/play.html", "uk/long/print.html", "uk/notation.html",
+		"uk/index.html", "uk/long/head-1.svg", "uk/long/head-3.svg", "uk/long/head.html", "uk/long/home-1.svg", "uk/long/home.html", "uk/long/index.html", "uk/long/print.html", "uk/notation.html",
 	}
 	if got := s.Paths(); !slices.Equal(got, want) {
 		t.Errorf("files:\n got %q\nwant %q", got, want)
