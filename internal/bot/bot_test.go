@@ -275,3 +275,21 @@ func TestRankLeadsWithChoice(t *testing.T) {
 		}
 	}
 }
+
+func TestTrainDeterministic(t *testing.T) {
+	for _, g := range []engine.Game{engine.Long, engine.Short} {
+		var files [2][]byte
+		for k := range files {
+			n := NewNet(g, 8, 5)
+			Train(n, TrainOptions{Games: 20, Seed: 5, Alpha: 0.1})
+			files[k], _ = n.MarshalBinary()
+		}
+		if string(files[0]) != string(files[1]) {
+			t.Errorf("%s: two trainings with the same options differ", g)
+		}
+		fresh, _ := NewNet(g, 8, 5).MarshalBinary()
+		if string(files[0]) == string(fresh) {
+			t.Errorf("%s: training changed nothing", g)
+		}
+	}
+}
