@@ -3,7 +3,7 @@
 GO ?= go
 BIN := bin/nardydocs
 
-.PHONY: all build site test vet bench fuzz golden clean release wasm
+.PHONY: all build site test vet bench fuzz golden clean release wasm weights
 
 all: build
 
@@ -97,3 +97,11 @@ release:
 
 clean:
 	rm -rf bin public dist
+
+# The strong computer player's weights (internal/bot/weights), remade by
+# self-play on one core: deterministic for these flags, about half an hour.
+WEIGHTS_SHORT ?= -games 300000 -hidden 80 -seed 1
+WEIGHTS_LONG ?= -games 100000 -hidden 80 -seed 1
+weights:
+	GOMAXPROCS=1 $(GO) run ./internal/bot/train -game short $(WEIGHTS_SHORT) -out internal/bot/weights/short.bin
+	GOMAXPROCS=1 $(GO) run ./internal/bot/train -game long $(WEIGHTS_LONG) -out internal/bot/weights/long.bin

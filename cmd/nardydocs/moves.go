@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/internal/bot"
 	"github.com/spf13/cobra"
 )
 
@@ -21,15 +23,48 @@ type movesOptions struct {
 	dice        string
 	game        string
 	rules       []string
+	bot         string
+	seed        uint64
+}
+
+// chooser is the computer player of --bot: its level and seed, for a
+// player under each block's rules.
+type chooser struct {
+	level bot.Level
+	seed  uint64
+}
+
+// choose returns the index in plays of the play the computer chooses for
+// the block, or an error saying why there is none to choose.
+func (c *chooser) choose(b *block.Block, plays []engine.Play) (int, error) {
+	if b.Position.GameOver(b.Rules) {
+		return 0, errors.New("the game is over: there is no play to choose")
+	}
+	if len(plays) == 0 {
+		return 0, errors.New("no legal play with " + b.Dice.String() + ": the turn is lost, there is no play to choose")
+	}
+	pl, _ := bot.New(c.level, b.Rules, c.seed).Choose(b.Position, b.Dice)
+	for i, q := range plays {
+		if q.Position == pl.Position && q.Notation() == pl.Notation() {
+			return i, nil
+		}
+	}
+	return 0, errors.New("the computer's play " + pl.Notation() + " is not among the legal plays")
 }
 
 func newMovesCmd() *cobra.Command {
 	var o movesOptions
 	cmd := &cobra.Command{
 		Use:   "moves [FILE]",
-		Short: "List the legal plays of a position block",
+		Short: "List the legal plays of a position block, or the computer's choice",
 		Long: `Reads one position block from FILE (or standard input) and prints every
 legal play for its roll: each distinct resulting position once, in notation.
+
+With --bot LEVEL (beginner, middle or strong) it prints only the play the
+computer player of that level chooses, in the same form; a block whose roll
+has no legal play is then an error. The strong level always chooses the
+same play for a block; the beginner and middle levels draw their mistakes
+from --seed, so the same seed gives the same choice.
 
 With --json the result is one JSON object; with --jsonl standard input (or
 FILE) holds many blocks separated by lines containing only "---", and each
@@ -42,7 +77,8 @@ The input is a block's lines, as between a page's "` + "```nardy" + `" and "` + 
 (docs/blocks.md), not a page: for a page, use check.`,
 		Example: `  printf 'game: long\nposition: start\ndice: 6-5\n' | nardydocs moves
   nardydocs moves --dice 3-1 --json head.txt
-  nardydocs moves --jsonl blocks.txt > plays.jsonl`,
+  nardydocs moves --jsonl blocks.txt > plays.jsonl
+  nardydocs moves --bot strong --dice 6-5 head.txt`,
 		Args: maxArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.json && o.jsonl {
@@ -52,13 +88,21 @@ The input is a block's lines, as between a page's "` + "```nardy" + `" and "` + 
 			if err != nil {
 				return usageError{err}
 			}
+			var ch *chooser
+			if o.bot != "" {
+				l, err := bot.ParseLevel(o.bot)
+				if err != nil {
+					return usageError{fmt.Errorf("--bot: %w", err)}
+				}
+				ch = &chooser{level: l, seed: o.seed}
+			}
 			if o.jsonl {
 				in, closeIn, err := openInput(cmd.InOrStdin(), args)
 				if err != nil {
 					return err
 				}
 				defer closeIn()
-				return movesJSONL(cmd.OutOrStdout(), in, opt, o.dice)
+				return movesJSONL(cmd.OutOrStdout(), in, opt, o.dice, ch)
 			}
 			name, src, err := readInput(cmd.InOrStdin(), args)
 			if err != nil {
@@ -83,11 +127,20 @@ The input is a block's lines, as between a page's "` + "```nardy" + `" and "` + 
 				return fmt.Errorf(`%s: the block has no "dice:" line (or give --dice 6-5)`, name)
 			}
 			plays := engine.LegalPlays(b.Position, b.Dice, b.Rules)
+			pick := -1
+			if ch != nil {
+				if pick, err = ch.choose(b, plays); err != nil {
+					return fmt.Errorf("%s: %w", name, err)
+				}
+			}
 			if o.json {
+				if pick >= 0 {
+					plays = plays[pick : pick+1]
+				}
 				fmt.Fprintln(cmd.OutOrStdout(), movesJSON(plays))
 				return nil
 			}
-			return movesTable(cmd.OutOrStdout(), b, plays)
+			return movesTable(cmd.OutOrStdout(), b, plays, pick, ch)
 		},
 	}
 	f := cmd.Flags()
@@ -96,6 +149,8 @@ The input is a block's lines, as between a page's "` + "```nardy" + `" and "` + 
 	f.StringVar(&o.dice, "dice", "", `the roll to use instead of the block's "dice:" line, e.g. 6-5`)
 	f.StringVar(&o.game, "game", "", "game for blocks without a game: line (long or short)")
 	f.StringArrayVar(&o.rules, "rules", nil, "rule override key=value (repeatable), under the block's own rules: line")
+	f.StringVar(&o.bot, "bot", "", "print only the play the computer chooses at this level: beginner, middle or strong")
+	f.Uint64Var(&o.seed, "seed", 1, "with --bot beginner or middle: the seed of the computer's mistakes")
 	return cmd
 }
 
@@ -169,7 +224,9 @@ func printBlockErrors(w io.Writer, name string, lineOffset int, err error) {
 	}
 }
 
-func movesTable(w io.Writer, b *block.Block, plays []engine.Play) error {
+// movesTable writes the table of plays; with pick ≥ 0 only that play,
+// the one ch chose.
+func movesTable(w io.Writer, b *block.Block, plays []engine.Play, pick int, ch *chooser) error {
 	p := b.Position
 	fmt.Fprintf(w, "%s nardy, %s to move, roll %s\n", p.Game, p.Turn, b.Dice)
 	fmt.Fprintf(w, "position %s\n", engine.Code(p, b.Dice, true, b.Rules))
@@ -189,7 +246,11 @@ func movesTable(w io.Writer, b *block.Block, plays []engine.Play) error {
 	if used < all {
 		lost = fmt.Sprintf(" (%d lost)", all-used)
 	}
-	fmt.Fprintf(w, "%d legal play(s), each using %d of %d dice%s\n\n", len(plays), used, all, lost)
+	fmt.Fprintf(w, "%d legal play(s), each using %d of %d dice%s\n", len(plays), used, all, lost)
+	if pick >= 0 {
+		fmt.Fprintf(w, "the %s level chooses play %d\n", ch.level, pick+1)
+	}
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	extra := "hits"
 	if p.Game == engine.Long {
@@ -197,6 +258,9 @@ func movesTable(w io.Writer, b *block.Block, plays []engine.Play) error {
 	}
 	fmt.Fprintf(tw, "#\tplay\t%s\n", extra)
 	for i, pl := range plays {
+		if pick >= 0 && i != pick {
+			continue
+		}
 		n := pl.Hits()
 		if p.Game == engine.Long {
 			n = pl.HeadMoves()
@@ -265,7 +329,7 @@ const (
 // movesJSONL handles a batch: blocks separated by "---" lines, one JSON
 // object per block per line. The input is read as a stream: memory stays
 // bounded by the limits above, whatever its size.
-func movesJSONL(w io.Writer, r io.Reader, opt block.Options, dice string) error {
+func movesJSONL(w io.Writer, r io.Reader, opt block.Options, dice string, ch *chooser) error {
 	br := bufio.NewReaderSize(r, maxBatchLine)
 	bw := bufio.NewWriter(w)
 	var (
@@ -281,7 +345,7 @@ func movesJSONL(w io.Writer, r io.Reader, opt block.Options, dice string) error 
 		if problem != "" {
 			bw.WriteString(jsonlError(problem, number, first))
 		} else {
-			bw.WriteString(jsonlLine(text.String(), opt, dice, number, first))
+			bw.WriteString(jsonlLine(text.String(), opt, dice, ch, number, first))
 		}
 		bw.WriteByte('\n')
 		text.Reset()
@@ -350,7 +414,7 @@ func jsonlError(msg string, number, line int) string {
 
 // jsonlLine answers one block of a batch: its number and the input line
 // it starts on go into an error's answer.
-func jsonlLine(src string, opt block.Options, dice string, number, line int) string {
+func jsonlLine(src string, opt block.Options, dice string, ch *chooser, number, line int) string {
 	b, err := block.Parse(src, opt)
 	if err != nil {
 		list := engine.AsList(err)
@@ -370,5 +434,13 @@ func jsonlLine(src string, opt block.Options, dice string, number, line int) str
 	if !b.HasDice {
 		return jsonlError(`no "dice:" line`, number, line)
 	}
-	return movesJSON(engine.LegalPlays(b.Position, b.Dice, b.Rules))
+	plays := engine.LegalPlays(b.Position, b.Dice, b.Rules)
+	if ch != nil {
+		pick, err := ch.choose(b, plays)
+		if err != nil {
+			return jsonlError(err.Error(), number, line)
+		}
+		plays = plays[pick : pick+1]
+	}
+	return movesJSON(plays)
 }

@@ -40,7 +40,7 @@ func TestJSONLLimits(t *testing.T) {
 	big := strings.Repeat("caption: "+strings.Repeat("y", 1000)+"\n", maxBatchBlock/1000)
 	in := good + "---\n" + good + long + "---\n" + big + "---\n" + good
 	var out bytes.Buffer
-	if err := movesJSONL(&out, strings.NewReader(in), block.Options{}, ""); err != nil {
+	if err := movesJSONL(&out, strings.NewReader(in), block.Options{}, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
@@ -71,7 +71,7 @@ func TestJSONLStreams(t *testing.T) {
 	in := io.MultiReader(strings.NewReader("game: long\ncaption: "), line, strings.NewReader("\n---\n"),
 		&repeat{s: "game: short\nposition: start\ndice: 3-1\n---\n", n: blocks})
 	n := 0
-	if err := movesJSONL(countLines{&n}, in, block.Options{}, ""); err != nil {
+	if err := movesJSONL(countLines{&n}, in, block.Options{}, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	runtime.ReadMemStats(&after)
