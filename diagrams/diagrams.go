@@ -164,9 +164,10 @@ type Options struct {
 	// Notes is text set under the board, e.g. for a handout.
 	Notes Notes
 
-	// Playable prepares a diagram of a position with dice for the
-	// move checker's board, which the reader plays on and which the
-	// checker redraws: the <svg> carries data-board and the strips'
+	// Playable prepares a diagram for the move checker's board, which
+	// the reader plays on and which the checker redraws (a position with
+	// dice, or, on a game page, one before the first roll, whose dice
+	// the game draws): the <svg> carries data-board and the strips'
 	// words the board rewrites (data-pips, data-off); each strip's text
 	// is marked with its side (data-strip), and each die is a group of its
 	// own (data-die="0", "1"). The places a reader touches are the
@@ -391,9 +392,6 @@ func check(p engine.Position, o Options) error {
 		if m < 1 || m > 24 {
 			return errors.New("diagrams: marked point " + strconv.Itoa(int(m)) + ": points are 1 to 24")
 		}
-	}
-	if o.Playable && !o.HasDice {
-		return errors.New("diagrams: Playable is for a diagram with dice")
 	}
 	if o.Printable && o.Theme != Screen {
 		return errors.New("diagrams: Printable is for the Screen theme; a Print diagram is printable as it is")

@@ -107,6 +107,7 @@ func TestDarkScheme(t *testing.T) {
 		{"ru/long/head.html", 1280}, {"uk/short/hitting.html", 1280}, {"ru/long/bear-off.html", 1280},
 		{"uk/notation.html", 1280}, {"ru/index.html", 1280}, {"ru/long/print.html", 1280},
 		{"ru/checker.html", 1280}, {"uk/short/hitting.html", 360},
+		{"ru/short/play.html", 390}, {"uk/long/play.html", 1280},
 	} {
 		page := at.page
 		if err := chromedp.Do(ctx, scheme("", "dark")); err != nil {

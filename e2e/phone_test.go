@@ -11,10 +11,11 @@ import (
 )
 
 // builtPages returns the paths of the HTML pages of the site built from
-// content/, without the 404 page.
+// content/ with the checker (its pages and the game pages among them),
+// without the 404 page.
 func builtPages(t *testing.T) []string {
 	t.Helper()
-	s, err := site.Build(t.Context(), site.Options{Content: filepath.Join("..", "content")})
+	s, err := site.Build(t.Context(), site.Options{Content: filepath.Join("..", "content"), Checker: true, Files: map[string][]byte{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +34,7 @@ func builtPages(t *testing.T) []string {
 // 1280 px it is the column beside the text, and the menu is gone.
 func TestEveryPageOnAPhone(t *testing.T) {
 	ctx := browserFor(t, 10*time.Minute)
-	base := serveContent(t)
+	base := serveWithChecker(t)
 	pages := builtPages(t)
 	if len(pages) < 40 {
 		t.Fatalf("only %d pages built", len(pages))

@@ -55,6 +55,9 @@ type index struct {
 	// fallback).
 	fallbacks map[i18n.Lang][]int
 	nav       navigation
+	// rules are, by language and game, the rules its game page links
+	// (gameRules).
+	rules map[i18n.Lang]map[engine.Game][]gameRule
 }
 
 // analyse analyses every page, at most opt.Jobs at a time, and checks
@@ -83,9 +86,10 @@ func analyse(ctx context.Context, src *source) (*index, engine.ErrorList, error)
 	}
 	ix.boundRaces(&errs)
 	ix.checkTranslations(&errs)
-	ix.checkLinks(&errs)
 	ix.navigate()
+	ix.checkLinks(&errs)
 	ix.checkGeneratedPaths(&errs)
+	ix.gameRules()
 	// What only the checks read is let go: a large site's render stage
 	// then runs in less memory.
 	for _, r := range ix.res {

@@ -50,6 +50,7 @@ func (rn *renderer) emit(pages []*pageOutput) engine.ErrorList {
 		rn.contentsPages,
 		func() error { return rn.printDocs(pages) },
 		rn.notationPages,
+		rn.gamePages,
 		rn.extraPages,
 	} {
 		if err := make(); err != nil {
@@ -112,6 +113,20 @@ func (rn *renderer) extraPages() error {
 			}
 		}
 		sm.WriteString("</url>\n")
+	}
+	for _, l := range rn.cfg.Languages {
+		for _, g := range []engine.Game{engine.Long, engine.Short} {
+			if _, ok := rn.nav.game[l][g]; !ok {
+				continue
+			}
+			sm.WriteString("<url><loc>" + template.HTMLEscapeString(rn.absURL(gameURL(l, g))) + "</loc>")
+			for _, other := range rn.cfg.Languages {
+				if _, ok := rn.nav.game[other][g]; ok {
+					sm.WriteString(`<xhtml:link rel="alternate" hreflang="` + string(other) + `" href="` + template.HTMLEscapeString(rn.absURL(gameURL(other, g))) + `"/>`)
+				}
+			}
+			sm.WriteString("</url>\n")
+		}
 	}
 	sm.WriteString("</urlset>\n")
 	_, err := rn.em.put("sitemap.xml", []byte(sm.String()))

@@ -31,6 +31,14 @@ func (ix *index) checkLinks(errs *engine.ErrorList) {
 				errs.Add(l.pos, "link "+strconv.Quote(l.dest)+`: link to another page by its .md file, e.g. "head.md" or "../glossary.md#зары"`)
 				continue
 			}
+			if href, ok := ix.gameLink(p, target); ok {
+				if anchor != "" {
+					errs.Add(l.pos, "link "+strconv.Quote(l.dest)+": the game page has no sections to link to; link it without \"#"+anchor+"\"")
+					continue
+				}
+				ix.res[i].hrefs[l.dest] = href
+				continue
+			}
 			j, ok := ix.byKey[target]
 			if !ok && ix.dropped[target] {
 				ix.res[i].hrefs[l.dest] = "" // its text stays, without the link
@@ -72,6 +80,28 @@ func (ix *index) checkLinks(errs *engine.ErrorList) {
 			ix.res[i].hrefs[l.dest] = href
 		}
 	}
+}
+
+// gameLink returns the link from page p to the game page that target
+// names ("ru/long/play.md", which the build writes as ru/long/play.html),
+// and whether target is one: a page links its game page as "play.md".
+// A build without the checker has no game pages: the link is "", and
+// keeps its text only.
+func (ix *index) gameLink(p *page, target string) (string, bool) {
+	for _, l := range ix.cfg.Languages {
+		for _, g := range []engine.Game{engine.Long, engine.Short} {
+			if target != gameKey(l, g) {
+				continue
+			}
+			if _, ok := ix.nav.game[l][g]; ok {
+				return relURL(p.url(), gameURL(l, g)), true
+			}
+			if !ix.opt.Checker {
+				return "", true
+			}
+		}
+	}
+	return "", false
 }
 
 // standIn returns the page of another language that stands in for the

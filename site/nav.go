@@ -76,6 +76,9 @@ type navigation struct {
 	// printAt[i]: page i is the printAt[i]-th page of one (0: of none).
 	print   map[i18n.Lang]map[int]bool
 	printAt []int
+	// game[l][g] is, when language l has a game page for game g, the
+	// page of its section's index (its own, or the one that stands in).
+	game map[i18n.Lang]map[engine.Game]int
 }
 
 // printPrefix returns what the ids of page i start with in its print
@@ -115,6 +118,7 @@ func (ix *index) navigate() {
 		at:        map[string]navAt{},
 		print:     map[i18n.Lang]map[int]bool{},
 		printAt:   make([]int, len(ix.pages)),
+		game:      map[i18n.Lang]map[engine.Game]int{},
 	}
 	for _, l := range ix.cfg.Languages {
 		n.worksheet[l] = map[engine.Game]bool{}
@@ -125,6 +129,7 @@ func (ix *index) navigate() {
 		}
 	}
 	for _, lang := range ix.cfg.Languages {
+		n.game[lang] = map[engine.Game]int{}
 		secs := ix.sections(lang)
 		for k := range secs {
 			s := &secs[k]
@@ -134,6 +139,17 @@ func (ix *index) navigate() {
 			}
 			for j := range s.Pages {
 				s.Pages[j].url = ix.pages[s.Pages[j].page].url()
+			}
+			// A game's section lists its game page (game.go) first of
+			// the pages the build writes; a build without the checker
+			// has no game to play, and no game page.
+			if s.hasGame && ix.opt.Checker {
+				index := s.index
+				if index < 0 {
+					index = ix.byKey[strings.TrimSuffix(s.url, ".html")+".md"]
+				}
+				n.game[lang][s.game] = index
+				s.Pages = append(s.Pages, navItem{Title: lang.T("gp.nav"), index: -1, url: gameURL(lang, s.game)})
 			}
 			// A game's section listed in full has a print document.
 			if s.hasGame && len(s.Pages) < tocFull {

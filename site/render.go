@@ -462,12 +462,20 @@ func profileText(p *page) string {
 // and reading ("«без ничьих» с изменениями: вторая шашка с головы на
 // первом ходу — только при 6-6, 4-4 и 3-3").
 func profileName(l i18n.Lang, r engine.Rules) string {
+	return profileNameOf(l, r, func(string) bool { return true })
+}
+
+// profileNameOf names profile r as profileName does, with only the
+// changes of the rule keys keep keeps.
+func profileNameOf(l i18n.Lang, r engine.Rules, keep func(key string) bool) string {
 	words := strings.Fields(r.Profile())
 	s := l.F("profile.name", "title", l.T("preset."+words[0]))
 	var changes []string
 	for _, kv := range words[1:] {
 		k, v, _ := strings.Cut(kv, "=")
-		changes = append(changes, lowerFirst(l.RuleName(k))+" — "+l.RuleValue(k, v))
+		if keep(k) {
+			changes = append(changes, lowerFirst(l.RuleName(k))+" — "+l.RuleValue(k, v))
+		}
 	}
 	if len(changes) > 0 {
 		s += " " + l.F("profile.plus", "rules", strings.Join(changes, "; "))

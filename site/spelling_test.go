@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
 // The word lists of TestSpelling: the nardy terms and names that the
@@ -37,6 +39,8 @@ var (
 		regexp.MustCompile(`https?://\S+`),
 		regexp.MustCompile(`<[^>]*>`),
 	}
+	// A value a message of the build fills in: "{profile}".
+	placeholder = regexp.MustCompile(`\{[a-z]+\}`)
 )
 
 // proseLines returns the prose of a Markdown page with the number of the
@@ -140,8 +144,9 @@ func readWordList(t *testing.T, name string) (entries []string, lines []int) {
 	return entries, lines
 }
 
-// TestSpelling runs Hunspell over the prose of every page of content/, in
-// each language with its dictionary: no word may be unknown to the
+// TestSpelling runs Hunspell over the prose of every page of content/,
+// and the words the build writes on the game pages, in each language
+// with its dictionary: no word may be unknown to the
 // dictionary unless the language's list of nardy terms (wordsDir) holds
 // it, and the list holds only words the dictionary lacks, declined like
 // words it knows. Without hunspell or a dictionary the test is skipped,
@@ -185,6 +190,20 @@ func TestSpelling(t *testing.T) {
 			})
 			if err != nil {
 				t.Fatal(err)
+			}
+			// The words the build writes on the game pages, which no
+			// content page holds.
+			lang := i18n.Lang(d.lang)
+			for _, k := range lang.Keys() {
+				if !strings.HasPrefix(k, "gp.") {
+					continue
+				}
+				text := placeholder.ReplaceAllString(lang.T(k), " ")
+				for _, w := range proseWord.FindAllString(text, -1) {
+					if spellable(w) {
+						where[w] = append(where[w], "templates/i18n/gamepage.go:"+k)
+					}
+				}
 			}
 			if len(where) < 1000 {
 				t.Fatalf("only %d distinct words in %s: the prose is not read", len(where), root)

@@ -204,7 +204,8 @@ func playsAnswer(l i18n.Lang, blk *block.Block) string {
 // checkGeneratedPaths reports a content page whose output path is that
 // of a page the build generates: a worksheet ("ru/worksheets/long.md"),
 // a print document ("ru/long/print.md"), a contents page
-// ("ru/contents.md") or the notation page ("ru/notation.md").
+// ("ru/contents.md"), the notation page ("ru/notation.md") or a game
+// page ("ru/long/play.md").
 func (ix *index) checkGeneratedPaths(errs *engine.ErrorList) {
 	for _, p := range ix.pages {
 		for _, g := range []engine.Game{engine.Long, engine.Short} {
@@ -215,6 +216,11 @@ func (ix *index) checkGeneratedPaths(errs *engine.ErrorList) {
 		for _, g := range []engine.Game{engine.Long, engine.Short} {
 			if p.url() == printURL(p.lang, g) && ix.nav.printedGame(p.lang, g) {
 				errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the page would be written to "+p.url()+", where the build writes the print document of "+g.String()+" nardy; rename the page")
+			}
+		}
+		for g := range ix.nav.game[p.lang] {
+			if p.url() == gameURL(p.lang, g) {
+				errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, "the page would be written to "+p.url()+", where the build writes the game page of "+g.String()+" nardy; rename the page")
 			}
 		}
 		if p.url() == notationURL(p.lang) {

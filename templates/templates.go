@@ -26,7 +26,7 @@ import (
 var embedded embed.FS
 
 // Names lists the template files, in the order they are parsed.
-var Names = []string{"layout.html", "nav.html", "presets.html", "choose.html", "notfound.html", "error.html", "worksheet.html", "contents.html", "print.html", "notation.html"}
+var Names = []string{"layout.html", "nav.html", "presets.html", "choose.html", "notfound.html", "error.html", "worksheet.html", "contents.html", "print.html", "notation.html", "game.html"}
 
 // Retired lists the templates that are templates no more, with what
 // replaced them: a directory that overrides one is refused, rather than

@@ -32,12 +32,13 @@ func (l Lang) Valid() bool { return l == RU || l == UK }
 type entry struct{ key, text string }
 
 // tables returns l's string maps: the site's strings, those of the
-// statistics beyond one roll and those of the notation page.
-func (l Lang) tables() [3]map[string]string {
+// statistics beyond one roll, those of the notation page and those of
+// the game pages.
+func (l Lang) tables() [4]map[string]string {
 	if l == UK {
-		return [3]map[string]string{uk, oddsUK, notationUK}
+		return [4]map[string]string{uk, oddsUK, notationUK, gamePageUK}
 	}
-	return [3]map[string]string{ru, oddsRU, notationRU}
+	return [4]map[string]string{ru, oddsRU, notationRU, gamePageRU}
 }
 
 func (l Lang) lookup(key string) (string, bool) {
