@@ -18,7 +18,7 @@ site:
 
 # The packages that run compiled to WebAssembly: the checker's two modules
 # (the rule pages' and the standalone page's) and the code they share.
-WASMPKGS = ./cmd/checker ./cmd/checker-board ./internal/...
+WASMPKGS = ./cmd/checker ./cmd/checker-board ./cmd/game ./internal/...
 
 vet:
 	GOOS=js GOARCH=wasm $(GO) vet $(WASMPKGS)

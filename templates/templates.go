@@ -41,8 +41,8 @@ var Static = []string{"style.css", "favicon.svg"}
 
 // Scripts lists the site's own JavaScript, copied to the site's root when
 // the move checker is built: only the few lines that load the checker's
-// WebAssembly module (everything else is Go).
-var Scripts = []string{"checker.js"}
+// and the game's WebAssembly modules (everything else is Go).
+var Scripts = []string{"checker.js", "game.js"}
 
 // Set is a loaded set of templates and static files.
 type Set struct {

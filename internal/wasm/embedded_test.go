@@ -33,7 +33,7 @@ func TestEmbeddedModules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{Checker, Board} {
+	for _, name := range []string{Checker, Board, Game} {
 		if len(f[name]) < 1<<20 || string(f[name][:4]) != "\x00asm" {
 			t.Fatalf("the compiled %s is not a WebAssembly module (%d bytes)", name, len(f[name]))
 		}
@@ -41,6 +41,7 @@ func TestEmbeddedModules(t *testing.T) {
 	for name, data := range map[string][]byte{
 		Checker + ".gz": f[Checker+".gz"],
 		Board + ".gz":   f[Board+".gz"],
+		Game + ".gz":    f[Game+".gz"],
 		Exec:            f[Exec],
 		"sources.sum":   []byte(sum + "\n"),
 	} {

@@ -1,7 +1,7 @@
-// Package wasm provides the move checker's WebAssembly modules to a
-// build: checker.wasm for the rule pages, checker-board.wasm for the
-// standalone checker page, and the Go toolchain's wasm_exec.js that loads
-// them.
+// Package wasm provides the site's WebAssembly modules to a build:
+// checker.wasm for the rule pages, checker-board.wasm for the standalone
+// checker page, game.wasm for the game pages, and the Go toolchain's
+// wasm_exec.js that loads them.
 //
 // The modules come, in this order of preference, from
 //
@@ -58,19 +58,20 @@ const Module = "github.com/nardydocs/nardydocs"
 const (
 	Checker = "checker.wasm"       // the rule pages' module
 	Board   = "checker-board.wasm" // the standalone checker page's module
+	Game    = "game.wasm"          // the game pages' module
 	Exec    = "wasm_exec.js"       // the Go toolchain's loader
 )
 
 // packages maps each module's file name to its main package.
-var packages = map[string]string{Checker: "./cmd/checker", Board: "./cmd/checker-board"}
+var packages = map[string]string{Checker: "./cmd/checker", Board: "./cmd/checker-board", Game: "./cmd/game"}
 
 // Files are the modules and their loader, by file name (Checker, Board,
-// Exec), and each module gzipped (Checker+".gz", Board+".gz") for hosts
-// that serve precompressed files.
+// Game, Exec), and each module gzipped (Checker+".gz", Board+".gz",
+// Game+".gz") for hosts that serve precompressed files.
 type Files map[string][]byte
 
 // names lists the files of Files.
-var names = []string{Checker, Checker + ".gz", Board, Board + ".gz", Exec}
+var names = []string{Checker, Checker + ".gz", Board, Board + ".gz", Game, Game + ".gz", Exec}
 
 // embedded holds the modules compiled from this version of the sources
 // (make wasm writes them, gzipped, with the digest of the sources they
@@ -249,7 +250,7 @@ func (o Options) embedded() (Files, error) {
 // and their loader.
 func embeddedFiles() (Files, error) {
 	f := Files{}
-	for _, name := range []string{Checker, Board} {
+	for _, name := range []string{Checker, Board, Game} {
 		gz, err := embedded.ReadFile("embedded/" + name + ".gz")
 		if err != nil {
 			return nil, err

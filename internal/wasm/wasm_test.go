@@ -20,6 +20,7 @@ func fakeSources(t *testing.T) (src, goTool string) {
 		"engine/native.go":             "//go:build !js\n\npackage engine\n",
 		"cmd/checker/main_js.go":       "package main\n\nimport _ \"" + Module + "/engine\"\n",
 		"cmd/checker-board/main_js.go": "package main\n\nimport _ \"" + Module + "/engine\"\n",
+		"cmd/game/main_js.go":          "package main\n\nimport _ \"" + Module + "/engine\"\n",
 		"site/site.go":                 "package site\n",
 		"templates/layout.html":        "<html>",
 		"content/ru/index.md":          "---\ntitle: x\n---\n",
@@ -110,7 +111,7 @@ func TestGetFromCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Files{Checker: []byte("\x00asm rule pages"), Checker + ".gz": []byte("gz1"), Board: []byte("\x00asm board"), Board + ".gz": []byte("gz2"), Exec: []byte("// loader")}
+	want := Files{Checker: []byte("\x00asm rule pages"), Checker + ".gz": []byte("gz1"), Board: []byte("\x00asm board"), Board + ".gz": []byte("gz2"), Game: []byte("\x00asm game"), Game + ".gz": []byte("gz3"), Exec: []byte("// loader")}
 	if err := writeCached(filepath.Join(cache, "checker"), key, want); err != nil {
 		t.Fatal(err)
 	}

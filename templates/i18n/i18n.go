@@ -94,10 +94,11 @@ func (l Lang) CheckerText(key string) string {
 	return "[" + key + "]"
 }
 
-// Has reports whether key exists in l's tables.
+// Has reports whether key exists in l's tables (the strings of a game
+// included, see GameText).
 func (l Lang) Has(key string) bool {
 	_, ok := l.lookup(key)
-	return ok
+	return ok || l.GameText(key) != "["+key+"]"
 }
 
 // F returns the string for key with "{name}" placeholders replaced by the
@@ -153,6 +154,9 @@ func (l Lang) Keys() []string {
 		keys = append(keys, e.key)
 	}
 	for _, e := range blockTable(l) {
+		keys = append(keys, e.key)
+	}
+	for _, e := range gameTable(l) {
 		keys = append(keys, e.key)
 	}
 	return keys
