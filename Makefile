@@ -3,7 +3,7 @@
 GO ?= go
 BIN := bin/nardydocs
 
-.PHONY: all build site test vet bench fuzz golden clean release wasm weights
+.PHONY: all build site test vet bench fuzz golden clean release wasm strength weights
 
 all: build
 
@@ -64,6 +64,13 @@ bench: wasm
 	RUNS=$(BENCHCOUNT) ./scripts/bench-site
 	./scripts/bounds
 	./scripts/wasm-size
+
+# The computer player's strength (scripts/bot-strength): short nardy's
+# strong level against GNU Backgammon 0-ply and a random player, long
+# nardy's levels against each other and a random player, GAMES (1000)
+# cubeless games a series. About half an hour: not part of test or bench.
+strength:
+	./scripts/bot-strength
 
 # Every fuzz target of every package (go test -list finds them), each
 # for FUZZTIME (default 20s).

@@ -116,3 +116,37 @@ func TestExercisesFoldTheirAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestExerciseAfterBoardIsAnAnswer builds an exercise that also draws the
+// position after its play: in the page the board asked about is drawn
+// alone, and the position after the play, which is the answer, is folded
+// in the answer with its label; a figure without an exercise keeps its
+// two boards side by side.
+func TestExerciseAfterBoardIsAnAnswer(t *testing.T) {
+	t.Parallel()
+	const page = "```nardy\ngame: short\nposition: start\ndice: 3-1\nafter: 8/5 6/5\nexercise: plays\n```\n\n" +
+		"```nardy\ngame: short\nposition: start\ndice: 3-1\nafter: 8/5 6/5\n```\n"
+	files := sectionSite(2)
+	files["ru/long/p0001.md"] = pageText("Страница 0001", page)
+	files["uk/long/p0001.md"] = pageText("Сторінка 0001", page)
+	s, err := Build(t.Context(), Options{Content: "content", FS: files, Checker: true, Files: map[string][]byte{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	figs := figuresOf(string(s.Files["ru/long/p0001.html"]))
+	if len(figs) != 2 {
+		t.Fatalf("%d figures, want 2", len(figs))
+	}
+	ex, plain := figs[0], figs[1]
+	open := strings.Index(ex, `<details class="answer">`)
+	after := strings.Index(ex, `<p class="board-label">После хода 8/5 6/5</p>`)
+	if open < 0 || after < open || strings.Contains(ex, "before-after") || strings.Count(ex, "<svg") != 2 {
+		t.Errorf("the exercise's position after the play is not folded in its answer (answer at %d, after board at %d):\n%s", open, after, ex)
+	}
+	if strings.Index(ex, "<svg") > open {
+		t.Errorf("the exercise's board is not drawn before its answer:\n%s", ex)
+	}
+	if !strings.Contains(plain, `<div class="before-after">`) || strings.Contains(plain, "<details") {
+		t.Errorf("a figure without an exercise lost its two boards:\n%s", plain)
+	}
+}

@@ -70,8 +70,12 @@ func writeFigure(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 	// A board the reader plays on speaks right under it, and its controls
 	// follow; the exercise's task is seen from the start.
 	played := v.Checker != nil && v.Checker.Board && mode == pageFigure
+	// An exercise's position after the play is its answer: in its page
+	// the board is drawn alone and the position after the play is folded
+	// with the rest of the answer.
+	afterInAnswer := asked && v.Drawn && v.After
 	if v.Drawn {
-		if v.After {
+		if v.After && !afterInAnswer {
 			w.raw("\n<div class=\"before-after\">\n<div class=\"board\"><p class=\"board-label\">")
 			w.text(l.T("fig.before"))
 			w.raw("</p>")
@@ -121,11 +125,18 @@ func writeFigure(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 	}
 	// An exercise's answers are folded, in the page, until the reader
 	// asks for them.
-	fold := asked && (v.Caption != "" || v.Illegal != nil || v.Moves != nil || v.Rolls != nil || v.Replies != nil || len(v.Stats) > 0)
+	fold := asked && (afterInAnswer || v.Caption != "" || v.Illegal != nil || v.Moves != nil || v.Rolls != nil || v.Replies != nil || len(v.Stats) > 0)
 	if fold {
 		w.raw("\n<details class=\"answer\">\n<summary>")
 		w.text(l.T("fig.answer"))
 		w.raw("</summary>")
+		if afterInAnswer {
+			w.raw("\n<div class=\"board\"><p class=\"board-label\">")
+			w.text(l.F("fig.after", "play", v.AfterPlay))
+			w.raw("</p>")
+			drawing(d.after)
+			w.raw("</div>")
+		}
 		if v.Caption != "" {
 			w.raw("\n<p class=\"caption\">")
 			w.rolls(v.Caption)
