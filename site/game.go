@@ -27,8 +27,9 @@ import (
 // page says what it needs and links to the rules.
 
 // gameModule and gameLoader are the game's WebAssembly module and the
-// script that starts it: a game page loads them when the build has them
-// (Options.Files and the templates' scripts).
+// script that starts it: a game page loads them when the build has the
+// checker's modules (Options.Checker; internal/wasm compiles the game's
+// with them) and the templates have the script.
 const (
 	gameModule = "game.wasm"
 	gameLoader = "game.js"
@@ -294,7 +295,9 @@ func (rn *renderer) gamePage(l i18n.Lang, g engine.Game, index int) error {
 		CSP:         CSP,
 		Profile:     l.F("footer.profile", "profile", profileName(l, rn.cfg.Rules)),
 	}
-	if _, ok := rn.opt.Files[gameModule]; ok && rn.opt.Checker {
+	// The modules come with the checker's (package internal/wasm), as
+	// the build puts them while the pages are rendered.
+	if rn.opt.Checker {
 		if _, ok := rn.tmpl.Scripts[gameLoader]; ok {
 			pv.Script = &scriptView{Exec: relURL(url, wasm.Exec), Loader: relURL(url, gameLoader), Wasm: relURL(url, gameModule)}
 		}
