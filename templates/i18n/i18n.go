@@ -32,13 +32,12 @@ func (l Lang) Valid() bool { return l == RU || l == UK }
 type entry struct{ key, text string }
 
 // tables returns l's string maps: the site's strings, those of the
-// statistics beyond one roll, those of the notation page and those of
-// the game pages.
-func (l Lang) tables() [4]map[string]string {
+// statistics beyond one roll and those of the notation page.
+func (l Lang) tables() [3]map[string]string {
 	if l == UK {
-		return [4]map[string]string{uk, oddsUK, notationUK, gamePageUK}
+		return [3]map[string]string{uk, oddsUK, notationUK}
 	}
-	return [4]map[string]string{ru, oddsRU, notationRU, gamePageRU}
+	return [3]map[string]string{ru, oddsRU, notationRU}
 }
 
 func (l Lang) lookup(key string) (string, bool) {
@@ -49,6 +48,11 @@ func (l Lang) lookup(key string) (string, bool) {
 	}
 	if s, ok := l.checkerText(key); ok {
 		return s, true
+	}
+	for _, e := range gamePageTable(l) {
+		if e.key == key {
+			return e.text, true
+		}
 	}
 	return l.blockText(key)
 }
@@ -157,6 +161,9 @@ func (l Lang) Keys() []string {
 		keys = append(keys, e.key)
 	}
 	for _, e := range gameTable(l) {
+		keys = append(keys, e.key)
+	}
+	for _, e := range gamePageTable(l) {
 		keys = append(keys, e.key)
 	}
 	return keys

@@ -44,3 +44,24 @@ func TestNotationStringsMerged(t *testing.T) {
 		t.Errorf("notationRU has %d keys, notationUK %d", len(notationRU), len(notationUK))
 	}
 }
+
+// The game pages' strings are found by both languages, each key once, in
+// the same order.
+func TestGamePageStrings(t *testing.T) {
+	if len(gamePageRU) != len(gamePageUK) {
+		t.Fatalf("gamePageRU has %d keys, gamePageUK %d", len(gamePageRU), len(gamePageUK))
+	}
+	seen := map[string]bool{}
+	for k, e := range gamePageRU {
+		if gamePageUK[k].key != e.key {
+			t.Errorf("entry %d: %q in Russian, %q in Ukrainian", k, e.key, gamePageUK[k].key)
+		}
+		if seen[e.key] {
+			t.Errorf("%q twice", e.key)
+		}
+		seen[e.key] = true
+		if RU.T(e.key) != e.text || UK.T(e.key) != gamePageUK[k].text {
+			t.Errorf("%q is not found as written", e.key)
+		}
+	}
+}
