@@ -177,26 +177,59 @@ func TestGameAgainstComputer(t *testing.T) {
 	}
 }
 
-// TestGameFriend plays a game of two readers on one device: the reader
-// plays both sides.
+// TestGameFriend plays games of two readers on one device, the reader
+// playing both sides: long nardy by clicks at 1280 px, short nardy with
+// the cube by taps at 390 px, where the first side that may doubles and
+// the other takes.
 func TestGameFriend(t *testing.T) {
 	ctx := browserFor(t, 10*time.Minute)
 	base := serveWithChecker(t)
-	openGame(ctx, t, base+"/ru/short/play.html?fast", 1280, false, true)
-	if err := chromedp.Do(ctx,
-		chromedp.Click(chromedp.CSS(`input[name=mode][value=friend]`)),
-		chromedp.Click(chromedp.CSS(`button[data-action=new]`)),
-	); err != nil {
-		t.Fatal(err)
-	}
-	end := playToEnd(ctx, t, false, "", 1280)
-	checkEnd(ctx, t, end, "Партия окончена.")
-	// Both sides' plays are the reader's: none is the computer's.
-	if n := eval[int](ctx, t, `[...document.querySelectorAll('ol.game-moves li')].filter(l => l.textContent.startsWith("Чёрные")).length`); n == 0 {
-		t.Error("the record has no play of Black's")
-	}
-	if got := eval[string](ctx, t, `document.querySelector(".game .board-status").textContent`); strings.Contains(got, "омпьютер") {
-		t.Errorf("pass and play speaks of the computer: %q", got)
+	for _, c := range []struct {
+		page, over, black, computer string
+		width                       int64
+		finger, cube                bool
+	}{
+		{"ru/long/play.html", "Партия окончена.", "Чёрные", "омпьютер", 1280, false, false},
+		{"uk/short/play.html", "Партію закінчено.", "Чорні", "омп’ютер", 390, true, true},
+	} {
+		openGame(ctx, t, base+"/"+c.page+"?fast", c.width, c.finger, true)
+		eval[bool](ctx, t, `(document.querySelector("input[name=mode][value=friend]").checked = true, true)`)
+		if c.cube {
+			eval[bool](ctx, t, `(document.querySelector("input[name=cube]").checked = true, true)`)
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`button[data-action=new]`))); err != nil {
+			t.Fatal(err)
+		}
+		if c.cube {
+			for range 40 {
+				if eval[bool](ctx, t, `!document.querySelector('.game button[data-action="double"]').disabled`) {
+					break
+				}
+				s := eval[step](ctx, t, nextStep)
+				tap(ctx, t, s.X, s.Y, c.finger)
+			}
+			xy := eval[[]float64](ctx, t, `(() => { const b = document.querySelector('.game button[data-action="double"]'); b.scrollIntoView({block: "center"}); const r = b.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+			tap(ctx, t, xy[0], xy[1], c.finger)
+			if !eval[bool](ctx, t, `!document.querySelector('.game button[data-action="take"]').disabled && !document.querySelector('.game button[data-action="pass"]').disabled`) {
+				t.Fatalf("after a double the other side may not take or pass: %q", eval[string](ctx, t, `document.querySelector(".game .board-status").textContent`))
+			}
+		}
+		end := playToEnd(ctx, t, c.finger, "", c.width)
+		checkEnd(ctx, t, end, c.over)
+		if n := eval[int](ctx, t, `[...document.querySelectorAll('ol.game-moves li')].filter(l => l.textContent.startsWith("`+c.black+`")).length`); n == 0 {
+			t.Errorf("%s: the record has no play of Black's", c.page)
+		}
+		if got := eval[string](ctx, t, `document.querySelector(".game .board-status").textContent`); strings.Contains(got, c.computer) {
+			t.Errorf("%s: pass and play speaks of the computer: %q", c.page, got)
+		}
+		if c.cube {
+			if got := eval[string](ctx, t, `document.querySelector(".game .game-cube").textContent`); !strings.Contains(got, "2") {
+				t.Errorf("after a double taken the cube says %q", got)
+			}
+			if p, _ := strconv.Atoi(end.Points); p%2 != 0 {
+				t.Errorf("a game with the cube at 2 ended with %d points", p)
+			}
+		}
 	}
 }
 
@@ -336,32 +369,50 @@ func TestGameAccessible(t *testing.T) {
 	}
 }
 
-// TestGameSpeed measures, when NARDYDOCS_BENCH is set, the first answer
-// after a game page opens (from the navigation to the module's start)
-// and the strong computer's answer to a confirmed play (its roll, its
-// choice and the page redrawn), median over a game, in Chromium. It
-// prints the figures; it asserts nothing about them.
+// TestGameSpeed measures, when NARDYDOCS_BENCH is set, in Chromium: the
+// first answer after a game page opens (from the navigation to the
+// module's start); the strong computer's choice, as the second hint asks
+// for it, on the reader's positions once the game is past its opening
+// (ten entries of the record); and the computer's answer to a confirmed
+// play (its roll, its choice at the middle level and the page redrawn).
+// Medians over a game; it prints the figures and asserts nothing about
+// them.
 func TestGameSpeed(t *testing.T) {
 	if os.Getenv("NARDYDOCS_BENCH") == "" {
 		t.Skip("measured with NARDYDOCS_BENCH=1")
 	}
 	ctx := browserFor(t, 10*time.Minute)
 	base := serveWithChecker(t)
+	median := func(xs []float64) float64 {
+		if len(xs) == 0 {
+			return -1
+		}
+		slices.Sort(xs)
+		return xs[len(xs)/2]
+	}
+	click := func(what string) float64 {
+		return eval[float64](ctx, t, `(() => { const b = document.querySelector('.game button[data-action="`+what+`"]'); const t0 = performance.now(); b.click(); return performance.now() - t0; })()`)
+	}
 	for _, page := range []string{"ru/short/play.html", "ru/long/play.html"} {
-		var firsts []float64
+		var firsts, choices, answers []float64
 		for range 5 {
 			openGame(ctx, t, base+"/"+page+"?fast", 1280, false, true)
 			firsts = append(firsts, eval[float64](ctx, t, `nardyGameReadyAt`))
 		}
-		eval[bool](ctx, t, `(document.querySelector("select[name=level]").value = "strong", document.querySelector('button[data-action="new"]').click(), true)`)
-		var answers []float64
+		hinted := 0
 		for n := 0; n < 3000; n++ {
 			s := eval[step](ctx, t, nextStep)
 			if s.Done != "" {
 				break
 			}
+			plies := eval[int](ctx, t, `document.querySelectorAll("ol.game-moves li").length`)
+			if plies != hinted && plies >= 10 && eval[bool](ctx, t, `!document.querySelector('.game button[data-action="hint"]').disabled && !document.querySelector('.game [data-selected]') && document.querySelector('.game button[data-action="undo"]').disabled`) {
+				hinted = plies
+				click("hint")
+				choices = append(choices, click("hint"))
+			}
 			if s.What == "confirm" || s.What == "roll" {
-				ms := eval[float64](ctx, t, `(() => { const b = document.querySelector('.game button[data-action="`+s.What+`"]'); const t0 = performance.now(); b.click(); return performance.now() - t0; })()`)
+				ms := click(s.What)
 				if s.What == "confirm" {
 					answers = append(answers, ms)
 				}
@@ -369,12 +420,7 @@ func TestGameSpeed(t *testing.T) {
 			}
 			tap(ctx, t, s.X, s.Y, false)
 		}
-		slices.Sort(firsts)
-		slices.Sort(answers)
-		if len(answers) == 0 {
-			t.Fatalf("%s: no answer measured", page)
-		}
-		t.Logf("%s: first answer after opening %.0f ms (median of %d); the strong computer's answer to a play %.1f ms median, %.1f ms at most, over %d moves",
-			page, firsts[len(firsts)/2], len(firsts), answers[len(answers)/2], answers[len(answers)-1], len(answers))
+		t.Logf("%s: first answer after opening %.0f ms (median of %d); the strong choice %.1f ms (median of %d middle-game positions); the computer's answer to a play %.1f ms (median of %d)",
+			page, median(firsts), len(firsts), median(choices), len(choices), median(answers), len(answers))
 	}
 }

@@ -335,6 +335,10 @@ func (p *page) choosePly(code, block string) {
 	}
 	if cp := query(p.root, ".game-copy"); cp.Truthy() {
 		hide(cp, false)
+		// Disabled in the page, as they do nothing without the module.
+		for _, el := range queryAll(cp, "textarea, button") {
+			el.Set("disabled", false)
+		}
 	}
 }
 
