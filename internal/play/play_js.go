@@ -85,7 +85,7 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 		w.key(args[0])
 		return nil
 	}))
-	if i := slices.IndexFunc(boards, func(b *wired) bool { return b.form.Equal(form) }); i >= 0 {
+	if i := boardIndex(form); i >= 0 {
 		boards[i] = w // the form's new board; its buttons are wired
 	} else {
 		boards = append(boards, w)
@@ -157,12 +157,24 @@ var boards []*wired
 
 // boardOf returns the board of a form.
 func boardOf(form js.Value) *wired {
-	for _, w := range boards {
-		if w.form.Equal(form) {
-			return w
-		}
+	if i := boardIndex(form); i >= 0 {
+		return boards[i]
 	}
 	return nil
+}
+
+// boardIndex returns the index in boards of form's board, or -1. It is a
+// loop rather than slices.IndexFunc: a generic function's dictionary
+// marks *wired as used in an interface, and the linker then keeps every
+// String method reachable from it (the engine's English verdicts among
+// them, several kilobytes of the rule pages' module).
+func boardIndex(form js.Value) int {
+	for i, w := range boards {
+		if w.form.Equal(form) {
+			return i
+		}
+	}
+	return -1
 }
 
 // act carries out a button of the board's panel.
