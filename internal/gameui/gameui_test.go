@@ -330,49 +330,56 @@ func TestComputerCube(t *testing.T) {
 	}
 }
 
-// TestBlockReadsBack: the ```nardy block of every ply reads back, with
-// the block parser, to the ply's position and dice.
+// TestBlockReadsBack: the ```nardy block of every entry of the record
+// reads back, with the block parser, to the entry's position, dice and
+// rules, in both games (long nardy with either side starting) and under
+// a profile other than the default.
 func TestBlockReadsBack(t *testing.T) {
-	c := New(i18n.RU, Setup{Game: engine.Short, Rules: engine.DefaultRules, Mode: Computer, Level: bot.Middle}, Options{Dice: game.NewSeeded(5)})
-	r := rand.New(rand.NewPCG(5, 5))
-	for n := 0; n < 30 && !c.View().Over; n++ {
-		v := c.View()
-		switch {
-		case v.Enabled[ActRoll]:
-			c.Do(ActRoll)
-		case v.Playing:
-			playTurn(t, c, r, "block", false)
-		}
-	}
 	other, err := engine.ParseRules(engine.DefaultRules, "backgammon=off")
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules := []engine.Rules{engine.DefaultRules, other}
-	for _, ply := range c.View().Record {
-		codes := []string{ply.Code}
-		for _, r := range rules[1:] {
-			pc, _ := engine.ParseFullCode(ply.Code)
-			codes = append(codes, engine.Code(pc.Position, pc.Dice, pc.HasDice, r))
+	blackStarted := false
+	for seed := uint64(1); seed <= 6; seed++ {
+		g := []engine.Game{engine.Short, engine.Long}[seed%2]
+		c := New(i18n.RU, Setup{Game: g, Rules: engine.DefaultRules, Mode: Computer, Level: bot.Middle}, Options{Dice: game.NewSeeded(seed)})
+		r := rand.New(rand.NewPCG(seed, 5))
+		for n := 0; n < 30 && !c.View().Over; n++ {
+			v := c.View()
+			switch {
+			case v.Enabled[ActRoll]:
+				c.Do(ActRoll)
+			case v.Playing:
+				playTurn(t, c, r, "block", false)
+			}
 		}
-		for _, code := range codes {
-			pc, err := engine.ParseFullCode(code)
+		if s, ok := c.Game().Starter(); ok && g == engine.Long && s == engine.Black {
+			blackStarted = true
+		}
+		for _, ply := range c.View().Record {
+			pc, err := engine.ParseFullCode(ply.Code)
 			if err != nil {
 				t.Fatal(err)
 			}
-			text := Block(code)
-			src := strings.TrimSuffix(strings.TrimPrefix(text, "```nardy\n"), "```\n")
-			b, err := block.Parse(src, block.Options{Rules: engine.DefaultRules})
-			if err != nil {
-				t.Fatalf("%s: %v\n%s", code, err, text)
-			}
-			if b.Position != pc.Position || b.HasDice != pc.HasDice || b.Dice != pc.Dice || b.Rules != pc.Rules {
-				t.Errorf("%s: the block reads back as %v %v %v", code, b.Position, b.Dice, b.Rules.Profile())
-			}
-			if got := engine.Code(b.Position, b.Dice, b.HasDice, b.Rules); got != code {
-				t.Errorf("block of %s reads back as %s", code, got)
+			for _, code := range []string{ply.Code, engine.Code(pc.Position, pc.Dice, pc.HasDice, other)} {
+				want, _ := engine.ParseFullCode(code)
+				text := Block(code)
+				src := strings.TrimSuffix(strings.TrimPrefix(text, "```nardy\n"), "```\n")
+				b, err := block.Parse(src, block.Options{Rules: engine.DefaultRules})
+				if err != nil {
+					t.Fatalf("%s: %v\n%s", code, err, text)
+				}
+				if b.Position != want.Position || b.HasDice != want.HasDice || b.Dice != want.Dice || b.Rules != want.Rules {
+					t.Errorf("%s: the block reads back as %v %v %v", code, b.Position, b.Dice, b.Rules.Profile())
+				}
+				if got := engine.Code(b.Position, b.Dice, b.HasDice, b.Rules); got != code {
+					t.Errorf("block of %s reads back as %s", code, got)
+				}
 			}
 		}
+	}
+	if !blackStarted {
+		t.Error("no long game with Black starting was tried")
 	}
 }
 
