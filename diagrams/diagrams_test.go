@@ -753,3 +753,23 @@ func TestIllegalArrows(t *testing.T) {
 		t.Error("a diagram without forbidden moves defines the cross")
 	}
 }
+
+// TestPlayableBeforeTheRoll: a board a game is played on is drawn before
+// its first roll: playable (data-board, the strips marked) with no dice,
+// which the game draws once they are rolled.
+func TestPlayableBeforeTheRoll(t *testing.T) {
+	o := playable(Options{ID: "g", Title: "Доска партии", Labels: ru})
+	got := string(render(t, Inline, engine.StartPosition(engine.Short), o))
+	for _, want := range []string{`data-board="" data-pips="пипы" data-off="выброшено"`, `data-strip="white"`, `data-strip="black"`, `class="nd-checkers"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in the board before the roll", want)
+		}
+	}
+	if strings.Contains(got, "data-die") {
+		t.Error("the board before the roll draws dice")
+	}
+	o.HasDice, o.Dice = true, engine.Dice{6, 5}
+	if got := string(render(t, Inline, engine.StartPosition(engine.Short), o)); !strings.Contains(got, `data-die="0"`) || !strings.Contains(got, `data-die="1"`) {
+		t.Error("the board after the roll has no dice of its own")
+	}
+}

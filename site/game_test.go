@@ -175,7 +175,8 @@ func TestGameProfiles(t *testing.T) {
 // TestGameRuleLinks builds content/: on every game page, every rule a
 // move may be refused by links a heading or figure id that exists on
 // the page it names, one link per reason of ruleRefs, and the build
-// warns of none.
+// warns of none; the game's index page and quick start link the game
+// page.
 func TestGameRuleLinks(t *testing.T) {
 	t.Parallel()
 	s, err := Build(t.Context(), Options{Content: filepath.Join("..", "content"), Checker: true, Files: map[string][]byte{}})
@@ -194,6 +195,14 @@ func TestGameRuleLinks(t *testing.T) {
 			page := string(s.Files[name])
 			if page == "" {
 				t.Fatalf("%s was not built", name)
+			}
+			// The game's index page and its quick start invite the reader
+			// to play, in their text (not only in the table of contents).
+			for _, from := range []string{"index.html", "quick-start.html"} {
+				html := string(s.Files[path.Join(path.Dir(name), from)])
+				if article := html[strings.Index(html, "<article"):]; !strings.Contains(article, `<a href="play.html">`) {
+					t.Errorf("%s/%s does not link the game page in its text", path.Dir(name), from)
+				}
 			}
 			links := ruleLink.FindAllStringSubmatch(page, -1)
 			if len(links) != len(ruleRefs[g]) {
