@@ -150,6 +150,15 @@ func checkEnd(ctx context.Context, t *testing.T, end step, over string) {
 	if n := eval[int](ctx, t, `document.querySelectorAll('ol.game-moves li').length`); n < 10 {
 		t.Errorf("the record lists %d entries", n)
 	}
+	// A move of the record shows its position to copy: a code and a
+	// block of the same position, the copy controls enabled.
+	copied := eval[[]string](ctx, t, `(() => { const b = document.querySelectorAll('ol.game-moves li button')[3]; b.click(); const c = document.querySelector("#game-code"), k = document.querySelector("#game-block"); return [c.value, k.value, String(document.querySelector(".game-copy").hidden || c.disabled || k.disabled || document.querySelector('button[data-action="copy-block"]').disabled)]; })()`)
+	if len(copied) != 3 || !strings.HasPrefix(copied[1], "```nardy\ngame: ") || !strings.Contains(copied[1], "position: ") || copied[0] == "" || copied[2] != "false" {
+		t.Errorf("the record's fourth move shows %q", copied)
+	}
+	if pc := strings.SplitN(copied[0], ":", 2)[0]; len(copied) == 3 && !strings.Contains(copied[1], "position: "+pc[:2]) {
+		t.Errorf("the block %q is not of the code %q", copied[1], copied[0])
+	}
 }
 
 // TestGameAgainstComputer plays whole games against the computer by taps

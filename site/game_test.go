@@ -65,9 +65,15 @@ func TestGamePage(t *testing.T) {
 			t.Errorf("ru/long/play.html lacks %q", frag)
 		}
 	}
-	// Long nardy without long-cube=on has no cube; nothing loads a
-	// module the build does not have; the setup is the only form.
-	for _, frag := range []string{`name="cube"`, `data-action="double"`, `<script`, `edit.link`} {
+	// The page loads the game's module, which comes with the checker's
+	// (the build command hands the modules over while the pages are
+	// written, as it does for the rule pages' checker.wasm).
+	if !strings.Contains(ru, `<script src="../../game.js" data-wasm="../../game.wasm" defer></script>`) {
+		t.Error("ru/long/play.html does not load the game's module")
+	}
+	// Long nardy without long-cube=on has no cube; the setup is the only
+	// form.
+	for _, frag := range []string{`name="cube"`, `data-action="double"`, `checker.js`, `edit.link`} {
 		if strings.Contains(ru, frag) {
 			t.Errorf("ru/long/play.html has %q", frag)
 		}

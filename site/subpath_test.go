@@ -44,7 +44,7 @@ var links = regexp.MustCompile(`(?:href|src|data-wasm)="([^"]*)"`)
 // each leads to a file.
 func TestSubPathHosting(t *testing.T) {
 	t.Parallel()
-	modules := map[string][]byte{"checker.wasm": []byte("\x00asm"), "checker-board.wasm": []byte("\x00asm"), "wasm_exec.js": []byte("//")}
+	modules := map[string][]byte{"checker.wasm": []byte("\x00asm"), "checker-board.wasm": []byte("\x00asm"), "game.wasm": []byte("\x00asm"), "wasm_exec.js": []byte("//")}
 	s, err := Build(t.Context(), Options{Content: filepath.Join("..", "content"), BaseURL: "https://example.org/rules/", Checker: true, Files: modules})
 	if err != nil {
 		t.Fatal(err)

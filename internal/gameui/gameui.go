@@ -141,7 +141,7 @@ func (c *Controller) start(s Setup) {
 		c.comp = bot.New(s.Level, s.Rules, c.opt.Seed)
 	}
 	c.board, c.hint, c.shows = nil, 0, nil
-	c.news = []string{c.lang.GameText("play.new")}
+	c.news = []string{i18n.GameText(c.lang, "play.new")}
 }
 
 // Setup returns the setup of the game being played.
@@ -330,7 +330,7 @@ func (c *Controller) computer() error {
 				if err != nil {
 					return err
 				}
-				c.news = append(c.news, c.lang.GameF("play.double.computer", "cube", strconv.Itoa(ev.Cube), "p", percent(est.Win)))
+				c.news = append(c.news, i18n.GameF(c.lang, "play.double.computer", "cube", strconv.Itoa(ev.Cube), "p", percent(est.Win)))
 				return nil
 			}
 		}
@@ -360,10 +360,10 @@ func (c *Controller) computer() error {
 			if err != nil {
 				return err
 			}
-			c.news = append(c.news, c.lang.GameF("play.take.computer", "p", percent(est.Win), "cube", strconv.Itoa(ev.Cube)))
+			c.news = append(c.news, i18n.GameF(c.lang, "play.take.computer", "p", percent(est.Win), "cube", strconv.Itoa(ev.Cube)))
 			return nil
 		}
-		c.news = append(c.news, c.lang.GameF("play.pass.computer", "p", percent(est.Win)))
+		c.news = append(c.news, i18n.GameF(c.lang, "play.pass.computer", "p", percent(est.Win)))
 		ev, err := g.Pass()
 		if err != nil {
 			return err
@@ -402,40 +402,40 @@ func (c *Controller) announce(ev game.Event) {
 	var msg string
 	switch ev.Kind {
 	case game.EventOpeningTie:
-		msg = l.GameF("play.opening.tie", "w", strconv.Itoa(int(ev.Opening[0])), "b", strconv.Itoa(int(ev.Opening[1])))
+		msg = i18n.GameF(l, "play.opening.tie", "w", strconv.Itoa(int(ev.Opening[0])), "b", strconv.Itoa(int(ev.Opening[1])))
 	case game.EventOpening:
 		key := "play.opening"
 		if c.set.Game == engine.Short {
 			key = "play.opening.short"
 		}
-		msg = l.GameF(key, "w", strconv.Itoa(int(ev.Opening[0])), "b", strconv.Itoa(int(ev.Opening[1])), "side", l.Side(ev.Side, false), "dice", ev.Dice.String())
+		msg = i18n.GameF(l, key, "w", strconv.Itoa(int(ev.Opening[0])), "b", strconv.Itoa(int(ev.Opening[1])), "side", l.Side(ev.Side, false), "dice", ev.Dice.String())
 	case game.EventRolled:
-		msg = l.GameF("play.rolled", "side", gen, "dice", ev.Dice.String())
+		msg = i18n.GameF(l, "play.rolled", "side", gen, "dice", ev.Dice.String())
 	case game.EventNoPlay:
 		if c.isComputer(ev.Side) {
-			msg = l.GameF("play.computer.no-play", "side", l.Side(ev.Side, false), "dice", ev.Dice.String())
+			msg = i18n.GameF(l, "play.computer.no-play", "side", l.Side(ev.Side, false), "dice", ev.Dice.String())
 		} else {
-			msg = l.GameF("play.no-play", "side", gen, "dice", ev.Dice.String())
+			msg = i18n.GameF(l, "play.no-play", "side", gen, "dice", ev.Dice.String())
 		}
 	case game.EventPlayed:
 		if c.isComputer(ev.Side) {
-			msg = l.GameF("play.computer", "side", l.Side(ev.Side, false), "dice", ev.Dice.String(), "play", ev.Play)
+			msg = i18n.GameF(l, "play.computer", "side", l.Side(ev.Side, false), "dice", ev.Dice.String(), "play", ev.Play)
 		} else {
-			msg = l.GameF("play.played", "side", side, "dice", ev.Dice.String(), "play", ev.Play)
+			msg = i18n.GameF(l, "play.played", "side", side, "dice", ev.Dice.String(), "play", ev.Play)
 		}
 	case game.EventDoubled:
 		if c.set.Mode == Computer {
-			msg = l.GameF("play.double.you", "cube", strconv.Itoa(ev.Cube))
+			msg = i18n.GameF(l, "play.double.you", "cube", strconv.Itoa(ev.Cube))
 		} else {
-			msg = l.GameF("play.double", "side", side, "cube", strconv.Itoa(ev.Cube), "taker", l.Side(ev.Side.Other(), true))
+			msg = i18n.GameF(l, "play.double", "side", side, "cube", strconv.Itoa(ev.Cube), "taker", l.Side(ev.Side.Other(), true))
 		}
 	case game.EventTaken:
 		if !c.isComputer(ev.Side) {
-			msg = l.GameF("play.take", "side", side, "cube", strconv.Itoa(ev.Cube))
+			msg = i18n.GameF(l, "play.take", "side", side, "cube", strconv.Itoa(ev.Cube))
 		}
 	case game.EventPassed:
 		if !c.isComputer(ev.Side) {
-			msg = l.GameF("play.pass", "side", side)
+			msg = i18n.GameF(l, "play.pass", "side", side)
 		}
 	}
 	if msg != "" {
@@ -448,7 +448,7 @@ func (c *Controller) resultText(r game.Result) string {
 	l := c.lang
 	var s string
 	if r.Passed {
-		s = l.GameF("play.over.passed", "winner", l.Side(r.Winner, true), "points", l.GamePoints(r.Points))
+		s = i18n.GameF(l, "play.over.passed", "winner", l.Side(r.Winner, true), "points", i18n.GamePoints(l, r.Points))
 	} else {
 		sc := engine.Scoring{}
 		if c.g.CubeInUse() {
@@ -456,12 +456,12 @@ func (c *Controller) resultText(r game.Result) string {
 		}
 		s = l.Result(c.g.Position(), c.set.Rules, sc)
 	}
-	s = l.GameText("play.over") + " " + s
+	s = i18n.GameText(l, "play.over") + " " + s
 	if c.comp != nil && !r.Draw {
 		if r.Winner == c.set.Side {
-			s += " " + l.GameText("play.you.won")
+			s += " " + i18n.GameText(l, "play.you.won")
 		} else {
-			s += " " + l.GameText("play.you.lost")
+			s += " " + i18n.GameText(l, "play.you.lost")
 		}
 	}
 	return s
@@ -533,7 +533,7 @@ func (c *Controller) View() View {
 			v.Rule = c.why
 		}
 		if g.Done() {
-			say = append(say, l.GameF("play.ready", "play", bv.Played))
+			say = append(say, i18n.GameF(l, "play.ready", "play", bv.Played))
 		} else {
 			say = append(say, bv.Status)
 		}
@@ -544,17 +544,17 @@ func (c *Controller) View() View {
 	switch ph := g.Phase(); {
 	case ph == game.PhaseRoll && c.readerToAct():
 		if c.set.Mode == Computer {
-			say = append(say, l.GameText("play.roll.you"))
+			say = append(say, i18n.GameText(l, "play.roll.you"))
 		} else {
-			say = append(say, l.GameF("play.roll", "side", l.SideGen(g.ToMove())))
+			say = append(say, i18n.GameF(l, "play.roll", "side", l.SideGen(g.ToMove())))
 		}
 		if g.CanDouble() {
-			say = append(say, l.GameText("play.roll.double"))
+			say = append(say, i18n.GameText(l, "play.roll.double"))
 		}
 	case ph == game.PhaseDoubled && c.set.Mode == Computer && c.readerToAct():
 		// The computer's offer says what to do.
 	case ph == game.PhaseDoubled && c.comp != nil:
-		say = append(say, l.GameText("play.thinking"))
+		say = append(say, i18n.GameText(l, "play.thinking"))
 	case ph == game.PhaseOver:
 		r, _ := g.Result()
 		v.Over, v.Points = true, r.Points
@@ -569,9 +569,9 @@ func (c *Controller) View() View {
 		cube := g.Cube()
 		v.CubeValue = cube.Stake()
 		if cube.Owned {
-			v.Cube = l.GameF("play.cube.owned", "cube", strconv.Itoa(cube.Stake()), "owner", l.SideGen(cube.Owner))
+			v.Cube = i18n.GameF(l, "play.cube.owned", "cube", strconv.Itoa(cube.Stake()), "owner", l.SideGen(cube.Owner))
 		} else {
-			v.Cube = l.GameF("play.cube.middle", "cube", strconv.Itoa(cube.Stake()))
+			v.Cube = i18n.GameF(l, "play.cube.middle", "cube", strconv.Itoa(cube.Stake()))
 		}
 	}
 	v.Record = c.record()
@@ -584,13 +584,13 @@ func (c *Controller) hintText() string {
 	l := c.lang
 	d, _ := c.g.Dice()
 	n := len(c.g.LegalPlays())
-	s := l.GameF("play.hint.count", "dice", d.String(), "n", strconv.Itoa(n))
+	s := i18n.GameF(l, "play.hint.count", "dice", d.String(), "n", strconv.Itoa(n))
 	if n == 1 {
-		s = l.GameF("play.hint.one", "dice", d.String())
+		s = i18n.GameF(l, "play.hint.one", "dice", d.String())
 	}
 	if c.hint < 2 {
 		if n > 1 {
-			s += " " + l.GameText("play.hint.more")
+			s += " " + i18n.GameText(l, "play.hint.more")
 		}
 		return s
 	}
@@ -598,7 +598,7 @@ func (c *Controller) hintText() string {
 		c.best = bot.New(bot.Strong, c.set.Rules, c.opt.Seed)
 	}
 	if pl, ok := c.best.Choose(c.g.Position(), d); ok {
-		s += " " + l.GameF("play.hint.best", "play", pl.Notation())
+		s += " " + i18n.GameF(l, "play.hint.best", "play", pl.Notation())
 	}
 	return s
 }
@@ -608,7 +608,7 @@ func (c *Controller) record() []Ply {
 	l := c.lang
 	var out []Ply
 	for _, o := range c.g.Opening() {
-		out = append(out, Ply{Text: l.GameF("play.record.opening", "w", strconv.Itoa(int(o[0])), "b", strconv.Itoa(int(o[1]))),
+		out = append(out, Ply{Text: i18n.GameF(l, "play.record.opening", "w", strconv.Itoa(int(o[0])), "b", strconv.Itoa(int(o[1]))),
 			Code: engine.Code(engine.StartPosition(c.set.Game), engine.Dice{}, false, c.set.Rules)})
 	}
 	for i := range out {
@@ -619,15 +619,15 @@ func (c *Controller) record() []Ply {
 		var text string
 		switch e.Kind {
 		case game.PlyPlay:
-			text = l.GameF("play.record.play", "side", side, "dice", e.Dice.String(), "play", e.Play)
+			text = i18n.GameF(l, "play.record.play", "side", side, "dice", e.Dice.String(), "play", e.Play)
 		case game.PlyNoPlay:
-			text = l.GameF("play.record.no-play", "side", side, "dice", e.Dice.String())
+			text = i18n.GameF(l, "play.record.no-play", "side", side, "dice", e.Dice.String())
 		case game.PlyDouble:
-			text = l.GameF("play.record.double", "side", side, "cube", strconv.Itoa(e.Cube))
+			text = i18n.GameF(l, "play.record.double", "side", side, "cube", strconv.Itoa(e.Cube))
 		case game.PlyTake:
-			text = l.GameF("play.record.take", "side", side)
+			text = i18n.GameF(l, "play.record.take", "side", side)
 		case game.PlyPass:
-			text = l.GameF("play.record.pass", "side", side)
+			text = i18n.GameF(l, "play.record.pass", "side", side)
 		}
 		out = append(out, Ply{Text: text, Code: e.Code, Block: Block(e.Code)})
 	}

@@ -199,7 +199,7 @@ func TestWholeGames(t *testing.T) {
 			if (v.Result == "draw") != (v.Points == 0) || v.Points < 0 {
 				t.Errorf("%s %s: result %s with %d points", s.Game, s.Mode, v.Result, v.Points)
 			}
-			if !strings.Contains(v.Status, lang.GameText("play.over")) {
+			if !strings.Contains(v.Status, i18n.GameText(lang, "play.over")) {
 				t.Errorf("%s %s: the end is not announced: %q", s.Game, s.Mode, v.Status)
 			}
 			for _, a := range Actions {

@@ -80,7 +80,7 @@ func (p *page) start() {
 			p.writeSetup(c.Setup())
 		} else {
 			p.forget()
-			note = p.lang.GameText("play.discarded")
+			note = i18n.GameText(p.lang, "play.discarded")
 		}
 	}
 	if p.c == nil {
@@ -219,7 +219,7 @@ func (p *page) render(v View, note string) {
 	for _, btn := range queryAll(p.root, ".game-controls button[data-action]") {
 		btn.Set("disabled", true)
 	}
-	p.status.Set("textContent", p.lang.GameText("play.thinking"))
+	p.status.Set("textContent", i18n.GameText(p.lang, "play.thinking"))
 	var next func(i int)
 	next = func(i int) {
 		if i == len(steps) {
@@ -262,7 +262,7 @@ func (p *page) final(v View) {
 			link := doc.Call("createElement", "a")
 			link.Call("setAttribute", "href", a.Call("getAttribute", "href"))
 			link.Call("setAttribute", "data-reason", v.Rule)
-			link.Set("textContent", p.lang.GameText("play.rule")+": "+a.Get("textContent").String())
+			link.Set("textContent", i18n.GameText(p.lang, "play.rule")+": "+a.Get("textContent").String())
 			p.status.Call("append", " ", link)
 		}
 	}

@@ -79,7 +79,7 @@ func Restore(lang i18n.Lang, data []byte, g engine.Game, opt Options) (*Controll
 	if mode == Computer {
 		c.comp = bot.New(level, gm.Rules(), opt.Seed)
 	}
-	c.news = []string{lang.GameText("play.restored")}
+	c.news = []string{i18n.GameText(lang, "play.restored")}
 	if err := c.settle(); err != nil {
 		return nil, err
 	}

@@ -52,9 +52,15 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 	case "illegal":
 		b.SetTask(IsItLegal, data(form, "illegal"))
 	}
-	w := &wired{b: b, fig: fig, form: form,
-		Surface: Surface{lang: lang, svg: svg, game: c.Position.Game, turn: c.Position.Turn, checkers: query(svg, "g.nd-checkers"), places: map[string]js.Value{}}}
-	w.addPlaces(c.Position)
+	w := &wired{b: b, lang: lang, fig: fig, svg: svg, form: form, game: c.Position.Game, turn: c.Position.Turn,
+		checkers: query(svg, "g.nd-checkers"), places: map[string]js.Value{}}
+	w.order = addPlaces(svg, c.Position)
+	for _, el := range w.order {
+		name := data(el, "point")
+		w.places[name] = el
+		set(el, "role", "button")
+		set(el, "aria-label", label(lang, name))
+	}
 	// The board is now a control, no longer a picture: its places are
 	// what a screen reader meets.
 	set(svg, "role", "group")
@@ -137,8 +143,8 @@ func addPlaces(svg js.Value, p engine.Position) []js.Value {
 }
 
 // focusFirst moves the focus to the first place a reader can act on.
-func (s *Surface) focusFirst() {
-	for _, el := range s.order {
+func (w *wired) focusFirst() {
+	for _, el := range w.order {
 		if el.Call("getAttribute", "tabindex").String() == "0" {
 			el.Call("focus")
 			return
@@ -199,98 +205,20 @@ func (w *wired) act(act string) {
 
 // wired is a playable board in the page.
 type wired struct {
-	Surface
-	b              *Board
-	fig, form      js.Value
-	status, played js.Value
-	caption        js.Value // the board's label on a before/after figure
-	captionText    string   // what it says before the reader plays
+	b                        *Board
+	lang                     i18n.Lang
+	fig, svg, form           js.Value
+	checkers, status, played js.Value
+	caption                  js.Value // the board's label on a before/after figure
+	captionText              string   // what it says before the reader plays
+	game                     engine.Game
+	turn                     engine.Side
+	order                    []js.Value          // the places, in the order the side to move plays
+	places                   map[string]js.Value // by data-point
+	row                      Row                 // the row of the place last touched or stepped to (see Step)
+	shown                    engine.Position     // the position whose checkers are drawn
+	drawn                    bool
 }
-
-// Surface is a board's diagram a reader plays on: the places touched
-// (the elements with data-point), the checkers redrawn as the play goes
-// and the places marked as View says. The figures' boards are Surfaces,
-// and so is a game page's board (package gameui).
-type Surface struct {
-	lang     i18n.Lang
-	svg      js.Value
-	checkers js.Value
-	game     engine.Game
-	turn     engine.Side
-	order    []js.Value          // the places, in the order the side to move plays
-	places   map[string]js.Value // by data-point
-	row      Row                 // the row of the place last touched or stepped to (see Step)
-	shown    engine.Position     // the position whose checkers are drawn
-	drawn    bool
-}
-
-// NewSurface makes the diagram svg (an <svg data-board>) of game g a
-// board a reader touches, with its places in the order side s plays,
-// named in lang.
-func NewSurface(svg js.Value, g engine.Game, s engine.Side, lang i18n.Lang) *Surface {
-	sf := &Surface{lang: lang, svg: svg, game: g, turn: s, checkers: query(svg, "g.nd-checkers"), places: map[string]js.Value{}}
-	sf.addPlaces(engine.Position{Game: g, Turn: s})
-	set(svg, "role", "group")
-	del(svg, "tabindex")
-	return sf
-}
-
-// addPlaces adds the board's places and names them.
-func (s *Surface) addPlaces(p engine.Position) {
-	s.order = addPlaces(s.svg, p)
-	for _, el := range s.order {
-		name := data(el, "point")
-		s.places[name] = el
-		set(el, "role", "button")
-		set(el, "aria-label", s.label(name))
-	}
-}
-
-// Listen calls touch with the place a reader clicks or touches, or
-// chooses with Enter or Space; the arrow keys, Home and End move the
-// focus from place to place (see Step).
-func (s *Surface) Listen(touch func(pt engine.Point)) {
-	s.svg.Call("addEventListener", "click", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if el := args[0].Get("target").Call("closest", "[data-point]"); el.Truthy() {
-			p := place(data(el, "point"))
-			s.row = RowOf(s.game, s.turn, p, s.row)
-			touch(p)
-			el.Call("focus")
-		}
-		return nil
-	}))
-	s.svg.Call("addEventListener", "keydown", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		e := args[0]
-		el := e.Get("target").Call("closest", "[data-point]")
-		if !el.Truthy() {
-			return nil
-		}
-		if k := e.Get("key").String(); k == "Enter" || k == " " {
-			e.Call("preventDefault")
-			p := place(data(el, "point"))
-			s.row = RowOf(s.game, s.turn, p, s.row)
-			touch(p)
-			el.Call("focus")
-			return nil
-		}
-		s.move(e, el)
-		return nil
-	}))
-}
-
-// Show draws position p and marks the places as v says (v's Position is
-// not read: p may be a step of a play being shown).
-func (s *Surface) Show(p engine.Position, v View) {
-	if !s.drawn || p != s.shown {
-		s.shown, s.drawn = p, true
-		s.drawCheckers(p)
-		s.strips(p)
-	}
-	s.mark(v)
-}
-
-// Focus moves the focus to the first place a reader can act on.
-func (s *Surface) Focus() { s.focusFirst() }
 
 // place reads a data-point name.
 func place(name string) engine.Point {
@@ -307,14 +235,15 @@ func place(name string) engine.Point {
 // name writes a place as its data-point.
 func name(p engine.Point) string { return p.String() }
 
-func (s *Surface) label(n string) string {
+// label names place n (a data-point) for a screen reader in lang.
+func label(lang i18n.Lang, n string) string {
 	switch n {
 	case "bar":
-		return s.lang.CheckerText("board.bar")
+		return lang.CheckerText("board.bar")
 	case "off":
-		return s.lang.CheckerText("board.off")
+		return lang.CheckerText("board.off")
 	}
-	return s.lang.CheckerF("board.point", "n", n)
+	return lang.CheckerF("board.point", "n", n)
 }
 
 func (w *wired) touch(el js.Value) {
@@ -338,20 +267,14 @@ func (w *wired) key(e js.Value) {
 		w.touch(el)
 		return
 	}
-	w.move(e, el)
-}
-
-// move moves the focus from place el as the key of event e says (see
-// Step).
-func (s *Surface) move(e, el js.Value) {
-	to, row, ok := Step(s.game, s.turn, place(data(el, "point")), e.Get("key").String(), s.row)
+	to, row, ok := Step(w.game, w.turn, place(data(el, "point")), k, w.row)
 	if !ok {
 		return
 	}
 	e.Call("preventDefault")
-	s.row = row
-	if next := s.places[name(to)]; next.Truthy() {
-		next.Call("focus") // every place has a tabindex (see mark)
+	w.row = row
+	if next := w.places[name(to)]; next.Truthy() {
+		next.Call("focus") // every place has a tabindex (see render)
 	}
 }
 
@@ -360,9 +283,41 @@ func (s *Surface) move(e, el js.Value) {
 // board says, and, once the play is complete, its row in the table.
 func (w *wired) render() {
 	v := w.b.View()
-	w.Show(v.Position, v)
+	if !w.drawn || v.Position != w.shown {
+		w.shown, w.drawn = v.Position, true
+		drawCheckers(w.checkers, v.Position)
+		strips(w.svg, v.Position)
+	}
 	// A place may be chosen from when nothing is chosen yet.
 	movable := func(p engine.Point) bool { return !v.HasSelected && slices.Contains(v.Movable, p) }
+	for _, el := range w.order {
+		p := place(data(el, "point"))
+		target, chosen := slices.Contains(v.Targets, p), v.HasSelected && p == v.Selected
+		flag(el, "data-target", target)
+		flag(el, "data-movable", movable(p))
+		flag(el, "data-selected", chosen)
+		flag(el, "data-refused", v.HasRefused && p == v.Refused)
+		// The places a reader can act on now are in the tab order; the
+		// arrow keys reach the others.
+		tab := "-1"
+		if target || chosen || movable(p) {
+			tab = "0"
+		}
+		set(el, "tabindex", tab)
+	}
+	for i, el := range queryAll(w.svg, "[data-die]") {
+		if i > 1 {
+			break
+		}
+		switch v.Dice[i] {
+		case 0:
+			del(el, "opacity")
+		case 1:
+			set(el, "opacity", "0.6")
+		default:
+			set(el, "opacity", "0.3")
+		}
+	}
 	for _, btn := range queryAll(w.form, ".board-play button[data-act]") {
 		switch data(btn, "act") {
 		case "bar":
@@ -398,41 +353,6 @@ func (w *wired) render() {
 	w.form.Get("classList").Call("toggle", "legal", v.Done && v.Row > 0)
 }
 
-// mark marks the places as v says: the chosen checker, its targets, the
-// places a checker may be chosen from, the refused place; the places a
-// reader can act on now are in the tab order. It greys the dice played.
-func (s *Surface) mark(v View) {
-	movable := func(p engine.Point) bool { return !v.HasSelected && slices.Contains(v.Movable, p) }
-	for _, el := range s.order {
-		p := place(data(el, "point"))
-		target, chosen := slices.Contains(v.Targets, p), v.HasSelected && p == v.Selected
-		flag(el, "data-target", target)
-		flag(el, "data-movable", movable(p))
-		flag(el, "data-selected", chosen)
-		flag(el, "data-refused", v.HasRefused && p == v.Refused)
-		// The places a reader can act on now are in the tab order; the
-		// arrow keys reach the others.
-		tab := "-1"
-		if target || chosen || movable(p) {
-			tab = "0"
-		}
-		set(el, "tabindex", tab)
-	}
-	for i, el := range queryAll(s.svg, "[data-die]") {
-		if i > 1 {
-			break
-		}
-		switch v.Dice[i] {
-		case 0:
-			del(el, "opacity")
-		case 1:
-			set(el, "opacity", "0.6")
-		default:
-			set(el, "opacity", "0.3")
-		}
-	}
-}
-
 // set, del, query and queryAll are the few DOM calls the board makes,
 // each written once.
 func set(el js.Value, attr, value string) { el.Call("setAttribute", attr, value) }
@@ -462,13 +382,13 @@ func flag(el js.Value, attr string, on bool) {
 	}
 }
 
-// drawCheckers redraws the checkers of the diagram for p.
-func (s *Surface) drawCheckers(p engine.Position) {
-	if !s.checkers.Truthy() {
+// drawCheckers redraws the checkers of a diagram's g.nd-checkers for p.
+func drawCheckers(checkers js.Value, p engine.Position) {
+	if !checkers.Truthy() {
 		return
 	}
 	doc := js.Global().Get("document")
-	s.checkers.Set("textContent", "")
+	checkers.Set("textContent", "")
 	for _, sh := range Checkers(p) {
 		tag, attrs := "rect", [...]string{"x", "y", "width", "height"}
 		switch {
@@ -489,17 +409,17 @@ func (s *Surface) drawCheckers(p engine.Position) {
 		if sh.N > 0 {
 			el.Set("textContent", strconv.Itoa(sh.N))
 		}
-		s.checkers.Call("appendChild", el)
+		checkers.Call("appendChild", el)
 	}
 }
 
-// strips writes each side's pip count and borne-off checkers in its
+// strips writes in diagram svg each side's pip count and borne-off checkers in its
 // strip.
-func (s *Surface) strips(p engine.Position) {
-	ds := s.svg.Get("dataset")
+func strips(svg js.Value, p engine.Position) {
+	ds := svg.Get("dataset")
 	pips, off := ds.Get("pips").String(), ds.Get("off").String()
-	for _, side := range []engine.Side{engine.White, engine.Black} {
-		text := query(s.svg, `text[data-strip="`+side.String()+`"]`)
+	for _, s := range []engine.Side{engine.White, engine.Black} {
+		text := query(svg, `text[data-strip="`+s.String()+`"]`)
 		if !text.Truthy() {
 			continue
 		}
@@ -507,8 +427,8 @@ func (s *Surface) strips(p engine.Position) {
 		if len(spans) < 2 {
 			continue
 		}
-		spans[1].Set("textContent", pips+" "+strconv.Itoa(p.Pips(side)))
-		n := p.Off(side)
+		spans[1].Set("textContent", pips+" "+strconv.Itoa(p.Pips(s)))
+		n := p.Off(s)
 		switch {
 		case n > 0 && len(spans) < 3:
 			extra := spans[1].Call("cloneNode", true)

@@ -2,8 +2,10 @@ package i18n
 
 // The strings of a game played on a game page: what the game module says
 // as the game goes on. They live in slices of their own, read only by
-// GameText and GameF, so that the move checker's module, which never
-// calls them, does not carry them.
+// GameText, GameF and GamePoints, so that the move checker's module,
+// which never calls them, does not carry them: these are functions, not
+// methods of Lang, since a module keeps the name and type of every
+// method of a type it uses.
 
 // ruGame holds the Russian strings of a game.
 var ruGame = []entry{
@@ -103,9 +105,9 @@ func gameTable(l Lang) []entry {
 	return ruGame
 }
 
-// GameText returns the string for key among the strings of a game
+// GameText returns the string for key among the strings of a game in l
 // ("play.roll"), or the key in brackets when it is missing.
-func (l Lang) GameText(key string) string {
+func GameText(l Lang, key string) string {
 	for _, e := range gameTable(l) {
 		if e.key == key {
 			return e.text
@@ -116,9 +118,9 @@ func (l Lang) GameText(key string) string {
 
 // GameF is GameText with "{name}" placeholders replaced by the given
 // name/value pairs.
-func (l Lang) GameF(key string, pairs ...string) string {
-	return fillPairs(l.GameText(key), pairs)
+func GameF(l Lang, key string, pairs ...string) string {
+	return fillPairs(GameText(l, key), pairs)
 }
 
 // GamePoints writes n points in l: "3 очка".
-func (l Lang) GamePoints(n int) string { return counted(n, l.GameText("play.points")) }
+func GamePoints(l Lang, n int) string { return counted(n, GameText(l, "play.points")) }

@@ -29,13 +29,13 @@ func TestGameTables(t *testing.T) {
 			t.Errorf("%q: placeholders differ: ru %v, uk %v", e.key, a, b)
 		}
 	}
-	if got := RU.GameF("play.rolled", "side", "белых", "dice", "6-5"); got != "У белых выпало 6-5." {
+	if got := GameF(RU, "play.rolled", "side", "белых", "dice", "6-5"); got != "У белых выпало 6-5." {
 		t.Errorf("GameF: %q", got)
 	}
-	if got := UK.GamePoints(3); got != "3 очки" {
+	if got := GamePoints(UK, 3); got != "3 очки" {
 		t.Errorf("GamePoints: %q", got)
 	}
-	if RU.GameText("play.nothing") != "[play.nothing]" {
+	if GameText(RU, "play.nothing") != "[play.nothing]" {
 		t.Error("a missing key is not shown as missing")
 	}
 }

@@ -98,11 +98,10 @@ func (l Lang) CheckerText(key string) string {
 	return "[" + key + "]"
 }
 
-// Has reports whether key exists in l's tables (the strings of a game
-// included, see GameText).
+// Has reports whether key exists in l's tables.
 func (l Lang) Has(key string) bool {
 	_, ok := l.lookup(key)
-	return ok || l.GameText(key) != "["+key+"]"
+	return ok
 }
 
 // F returns the string for key with "{name}" placeholders replaced by the
@@ -158,9 +157,6 @@ func (l Lang) Keys() []string {
 		keys = append(keys, e.key)
 	}
 	for _, e := range blockTable(l) {
-		keys = append(keys, e.key)
-	}
-	for _, e := range gameTable(l) {
 		keys = append(keys, e.key)
 	}
 	for _, e := range gamePageTable(l) {
