@@ -52,6 +52,7 @@
 // runs the training command for both games (go run ./internal/bot/train
 // -game short -games N -seed S -out internal/bot/weights/short.bin, and
 // the same for long); the same flags give the same files. The short-nardy
-// weights were made with -games 300000 -hidden 80 -seed 1: about 18
-// minutes on one shared core.
+// weights were made with -games 300000 -hidden 80 -seed 1 (about 18
+// minutes on one shared core), the long-nardy ones with -games 100000
+// -hidden 80 -seed 1 (about 35 minutes).
 package bot
