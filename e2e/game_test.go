@@ -223,6 +223,24 @@ func TestGameFriend(t *testing.T) {
 				t.Fatalf("after a double the other side may not take or pass: %q", eval[string](ctx, t, `document.querySelector(".game .board-status").textContent`))
 			}
 		}
+		// While Black plays, the places are in Black's order for the
+		// keyboard: in long nardy its far end is White's point 12.
+		if !c.cube {
+			found := false
+			for range 40 {
+				if found = eval[bool](ctx, t, `!!document.querySelector(".game svg [data-movable]") && document.querySelector(".game .board-status").textContent.startsWith("У чёрных")`); found {
+					if first := eval[string](ctx, t, `document.querySelector(".game g.nd-hit [data-point]").dataset.point`); first != "12" {
+						t.Errorf("Black to play: the first place for the keyboard is %s, want 12", first)
+					}
+					break
+				}
+				s := eval[step](ctx, t, nextStep)
+				tap(ctx, t, s.X, s.Y, c.finger)
+			}
+			if !found {
+				t.Error("Black never came to play in 40 actions")
+			}
+		}
 		end := playToEnd(ctx, t, c.finger, "", c.width)
 		checkEnd(ctx, t, end, c.over)
 		if n := eval[int](ctx, t, `[...document.querySelectorAll('ol.game-moves li')].filter(l => l.textContent.startsWith("`+c.black+`")).length`); n == 0 {

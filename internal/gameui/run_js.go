@@ -251,6 +251,11 @@ type shown struct {
 // final shows view v as it is.
 func (p *page) final(v View) {
 	if p.surface != nil {
+		// The keyboard goes over the places in the order of the side
+		// that plays now.
+		if v.Playing {
+			p.surface.SetSide(v.Position.Turn)
+		}
 		p.surface.Show(v.Position, v.Board)
 	}
 	p.drawDice(v.Position.Turn, v.Dice, v.HasDice, v.Used)

@@ -44,6 +44,21 @@ func NewSurface(svg js.Value, g engine.Game, s engine.Side, lang i18n.Lang) *Sur
 	return sf
 }
 
+// SetSide puts the places in the order side s plays, for the Tab key and
+// the arrow keys: the side to move of a game changes from turn to turn.
+func (s *Surface) SetSide(side engine.Side) {
+	if side == s.turn || len(s.order) == 0 {
+		return
+	}
+	s.turn = side
+	layer := s.order[0].Get("parentNode")
+	for i, pt := range Places(s.game, side) {
+		el := s.places[name(pt)]
+		s.order[i] = el
+		layer.Call("appendChild", el) // moved to the end: the layer's order is the new one
+	}
+}
+
 // Listen calls touch with the place a reader clicks or touches, or
 // chooses with Enter or Space; the arrow keys, Home and End move the
 // focus over the board as it is drawn (see Step).
