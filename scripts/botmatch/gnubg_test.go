@@ -118,7 +118,7 @@ func TestGnubgMismatch(t *testing.T) {
 // is compared with the engine's legal plays, and none differs.
 func TestGnubgMatch(t *testing.T) {
 	g := startGnubg(t)
-	out, abandoned, err := Match(engine.Short, engine.DefaultRules, 4, 7, newBotPlayer(0, engine.DefaultRules, 1), g)
+	out, abandoned, err := Match(engine.Short, engine.DefaultRules, 4, 7, newBotPlayer(0, engine.DefaultRules, 1), g, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -105,6 +105,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	profile := fs.String("rules", "default", "the rule profile (space-separated key=value overrides, or a named profile)")
 	gnubgPath := fs.String("gnubg", "", "the gnubg command (default: gnubg on PATH, or /usr/games/gnubg)")
 	header := fs.Bool("header", false, "print the table's header line first")
+	every := fs.Int("progress", 0, "every this many games, write the figures so far to standard error (0: never)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: botmatch [flags] A B   (A, B: beginner, middle, strong, random, gnubg)")
 		fs.PrintDefaults()
@@ -141,7 +142,17 @@ func run(args []string, stdout, stderr io.Writer) error {
 		players[i] = &timed{Player: p}
 	}
 	start := time.Now()
-	out, abandoned, err := Match(kind, rules, *n, *seed, players[0], players[1])
+	var progress func(int, []Outcome, int)
+	if *every > 0 {
+		progress = func(played int, out []Outcome, abandoned int) {
+			if played%*every == 0 {
+				s := Summarize(out, abandoned)
+				s.Elapsed = time.Since(start)
+				fmt.Fprintf(stderr, "%d/%d games: %s\n", played, *n, row(*kindName, players, s))
+			}
+		}
+	}
+	out, abandoned, err := Match(kind, rules, *n, *seed, players[0], players[1], progress)
 	if err != nil {
 		return err
 	}

@@ -140,7 +140,9 @@ func gameSeed(seed uint64, k int) uint64 {
 // both games of a pair: each player starts exactly one game of every
 // pair, half of all games. A game that a player abandons (errAbandoned)
 // is left out and counted in abandoned; any other error stops the match.
-func Match(kind engine.Game, rules engine.Rules, n int, seed uint64, a, b Player) (out []Outcome, abandoned int, err error) {
+// progress, when not nil, is called after every game with the games
+// played so far.
+func Match(kind engine.Game, rules engine.Rules, n int, seed uint64, a, b Player, progress func(played int, out []Outcome, abandoned int)) (out []Outcome, abandoned int, err error) {
 	if n <= 0 || n%2 != 0 {
 		return nil, 0, fmt.Errorf("a match is an even number of games (each player starts half of them), not %d", n)
 	}
@@ -154,6 +156,9 @@ func Match(kind engine.Game, rules engine.Rules, n int, seed uint64, a, b Player
 		res, first, moves, err := playGame(kind, rules, gameSeed(seed, i/2), white, black)
 		if errors.Is(err, errAbandoned) {
 			abandoned++
+			if progress != nil {
+				progress(i+1, out, abandoned)
+			}
 			continue
 		}
 		if err != nil {
@@ -167,6 +172,9 @@ func Match(kind engine.Game, rules engine.Rules, n int, seed uint64, a, b Player
 			}
 		}
 		out = append(out, o)
+		if progress != nil {
+			progress(i+1, out, abandoned)
+		}
 	}
 	return out, abandoned, nil
 }

@@ -55,7 +55,7 @@ func TestRandomPlaysLegal(t *testing.T) {
 		}
 		a := &checking{Player: newRandomPlayer(1), t: t, rules: r}
 		b := &checking{Player: newRandomPlayer(2), t: t, rules: r}
-		out, _, err := Match(tc.kind, r, 20, 3, a, b)
+		out, _, err := Match(tc.kind, r, 20, 3, a, b, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +95,7 @@ func TestRandomUniform(t *testing.T) {
 // colour once and starts exactly one of them.
 func TestMatchScoring(t *testing.T) {
 	for _, kind := range []engine.Game{engine.Short, engine.Long} {
-		out, abandoned, err := Match(kind, engine.DefaultRules, 40, 11, newBotPlayer(bot.Middle, engine.DefaultRules, 1), newRandomPlayer(2))
+		out, abandoned, err := Match(kind, engine.DefaultRules, 40, 11, newBotPlayer(bot.Middle, engine.DefaultRules, 1), newRandomPlayer(2), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -147,7 +147,7 @@ func TestMatchScoring(t *testing.T) {
 func TestMatchDeterministic(t *testing.T) {
 	play := func(seed uint64) []Outcome {
 		out, _, err := Match(engine.Short, engine.DefaultRules, 6, seed,
-			newBotPlayer(bot.Beginner, engine.DefaultRules, seed), newRandomPlayer(seed+1))
+			newBotPlayer(bot.Beginner, engine.DefaultRules, seed), newRandomPlayer(seed+1), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -236,8 +236,11 @@ func TestRunErrors(t *testing.T) {
 
 func TestRunRow(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if err := run([]string{"-game", "long", "-games", "4", "-header", "middle", "random"}, &out, &errOut); err != nil {
+	if err := run([]string{"-game", "long", "-games", "4", "-header", "-progress", "2", "middle", "random"}, &out, &errOut); err != nil {
 		t.Fatal(err)
+	}
+	if p := strings.Split(strings.TrimSpace(errOut.String()), "\n"); len(p) != 2 || !strings.HasPrefix(p[0], "2/4 games: long\tmiddle") || !strings.HasPrefix(p[1], "4/4 games: ") {
+		t.Errorf("progress %q", errOut.String())
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != 2 || lines[0] != headerLine {
