@@ -124,9 +124,9 @@ func (pl *Player) Choose(p engine.Position, d engine.Dice) (play engine.Play, ok
 // Rank returns the legal plays of d in p, best first by the player's own
 // judgement, with the equity each leads to for the side that plays it:
 // the first is the play Choose makes (for Beginner, with the noise of
-// this call). Equal plays keep engine.LegalPlays' order. Strong values
-// its best few candidates one roll deeper than the rest and lists them
-// first.
+// this call). Equal plays keep engine.LegalPlays' order. Strong values,
+// in short nardy, its best few candidates one roll deeper than the rest
+// and lists them first.
 func (pl *Player) Rank(p engine.Position, d engine.Dice) ([]engine.Play, []float64) {
 	plays := engine.LegalPlays(p, d, pl.rules)
 	if len(plays) == 0 {

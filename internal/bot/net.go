@@ -427,7 +427,7 @@ func (pl *Player) strongRank(plays []engine.Play) ([]int, []float64) {
 		order[i] = i
 	}
 	sortBy(order, eq)
-	if !pl.lookAhead || len(order) == 1 {
+	if !pl.lookAhead || len(order) == 1 || plays[0].Position.Game == engine.Long {
 		return order, eq
 	}
 	k := 0
