@@ -464,17 +464,6 @@ func (d *drawer) trays() {
 	}
 }
 
-// pips gives the pips of each die face as offsets from the face's centre,
-// in steps of 10 units.
-var pips = [7][][2]int{
-	1: {{0, 0}},
-	2: {{-1, -1}, {1, 1}},
-	3: {{-1, -1}, {0, 0}, {1, 1}},
-	4: {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}},
-	5: {{-1, -1}, {1, -1}, {0, 0}, {-1, 1}, {1, 1}},
-	6: {{-1, -1}, {-1, 0}, {-1, 1}, {1, -1}, {1, 0}, {1, 1}},
-}
-
 // dice draws the roll in the middle of the half at the right hand of the
 // side to move (White sits below the board, Black above it), in the
 // colours of that side: the two dice in a group, then their pips in

@@ -160,7 +160,7 @@ func drawLayers(t Theme, printable bool) *layers {
 			s.Rect(x-dieSize/2, midY-dieSize/2, dieSize, dieSize, `rx="7"`, `class="nd-die"`)
 			l.die[sd][i] = take()
 			for v := 1; v <= 6; v++ {
-				for _, q := range pips[v] {
+				for _, q := range geometry.DiePips[v] {
 					s.Circle(x+q[0]*10, midY+q[1]*10, 4)
 				}
 				l.pips[sd][i][v] = take()

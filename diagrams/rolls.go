@@ -9,6 +9,7 @@ import (
 
 	svg "github.com/ajstarks/svgo"
 
+	"github.com/nardydocs/nardydocs/diagrams/geometry"
 	"github.com/nardydocs/nardydocs/engine"
 )
 
@@ -200,7 +201,7 @@ func drawGridLayers(c *palette) *gridLayers {
 	s.Group(attr("fill", c.whiteInk))
 	for v := 1; v <= 6; v++ {
 		at := gridX + (v-1)*gridCell + gridCell/2
-		for _, q := range pips[v] {
+		for _, q := range geometry.DiePips[v] {
 			s.Circle(at+q[0]*gridPipD, gridHeadC+q[1]*gridPipD, gridPip)
 			s.Circle(gridHeadC+q[0]*gridPipD, at+q[1]*gridPipD, gridPip)
 		}

@@ -177,3 +177,14 @@ var ScreenInk = [2]Ink{
 
 // ScreenTrayInk is the colour of the number of borne-off checkers.
 const ScreenTrayInk = "#f6ead0"
+
+// DiePips gives the pips of each die face (1 to 6) as offsets from the
+// face's centre, in steps of 10 units.
+var DiePips = [7][][2]int{
+	1: {{0, 0}},
+	2: {{-1, -1}, {1, 1}},
+	3: {{-1, -1}, {0, 0}, {1, 1}},
+	4: {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}},
+	5: {{-1, -1}, {1, -1}, {0, 0}, {-1, 1}, {1, 1}},
+	6: {{-1, -1}, {-1, 0}, {-1, 1}, {1, -1}, {1, 0}, {1, 1}},
+}

@@ -13,17 +13,6 @@ type DieShape struct {
 	Fill, Stroke string
 }
 
-// pipsOf gives the pips of each face as offsets from the centre, in
-// steps of 10 units (as the diagrams draw them).
-var pipsOf = [7][][2]int{
-	1: {{0, 0}},
-	2: {{-1, -1}, {1, 1}},
-	3: {{-1, -1}, {0, 0}, {1, 1}},
-	4: {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}},
-	5: {{-1, -1}, {1, -1}, {0, 0}, {-1, 1}, {1, 1}},
-	6: {{-1, -1}, {-1, 0}, {-1, 1}, {1, -1}, {1, 0}, {1, 1}},
-}
-
 // DieShapes returns die i (0 or 1) of roll d thrown by side s, where the
 // diagrams draw it: in the half at the right hand of s, in s's colours.
 func DieShapes(s engine.Side, d engine.Dice, i int) []DieShape {
@@ -37,7 +26,7 @@ func DieShapes(s engine.Side, d engine.Dice, i int) []DieShape {
 	if v < 1 || v > 6 {
 		return out
 	}
-	for _, q := range pipsOf[v] {
+	for _, q := range geometry.DiePips[v] {
 		out = append(out, DieShape{X: x + q[0]*10, Y: y + q[1]*10, R: 4, Fill: ink})
 	}
 	return out
