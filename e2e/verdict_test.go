@@ -260,7 +260,11 @@ func TestFirstTouchToAnswer(t *testing.T) {
 			if c.bytesPS > 0 {
 				cond.DownloadThroughput, cond.UploadThroughput = c.bytesPS, c.bytesPS
 			}
-			_, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{cond}})
+			// Chromium before the protocol moved "offline" into each
+			// rule wants it beside the rules, and refuses the call
+			// without it; later ones read it from the rule.
+			byRule := cdp.Command[map[string]any, network.EmulateNetworkConditionsByRuleResult]{Method: network.CommandEmulateNetworkConditionsByRule}
+			_, err := cdp.Call(ctx, tg, byRule, map[string]any{"offline": false, "matchedNetworkConditions": []*network.Conditions{cond}})
 			return err
 		})
 		// The touch's time, and the times the status line changes.

@@ -40,11 +40,11 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 	}
 	hadFocus := js.Global().Get("document").Get("activeElement").Equal(svg)
 	// The click on this board made while the module loaded (the loader
-	// keeps it; its target is redrawn below). A click that comes once
-	// the module runs reaches the board's own handler instead, so a touch
-	// is played once, however the loading and the gesture interleave.
-	ev := js.Global().Get("nardyTouched")
-	touched := ev.Truthy() && ev.Get("type").String() == "click" && svg.Call("contains", ev.Get("target")).Bool()
+	// keeps it; see loadingTouch). A click that comes once the module
+	// runs reaches the board's own handler instead, so a touch is played
+	// once, however the loading and the gesture interleave.
+	loadingTouch()
+	touched := touchAt.svg.Truthy() && touchAt.svg.Equal(svg)
 	b := New(c.Position, c.Dice, c.Rules, lang)
 	switch data(form, "task") {
 	case "plays":
@@ -103,15 +103,53 @@ func Wire(form js.Value, c engine.ParsedCode, lang i18n.Lang) {
 	switch {
 	case touched:
 		js.Global().Set("nardyTouched", js.Null())
-		at := js.Global().Get("document").Call("elementFromPoint", ev.Get("clientX"), ev.Get("clientY"))
-		if at.Truthy() {
-			if el := at.Call("closest", "[data-point]"); el.Truthy() && svg.Call("contains", el).Bool() {
-				w.touch(el)
+		touchAt.svg = js.Undefined()
+		for _, pt := range Places(w.game, w.turn) {
+			if b := PlaceBox(w.game, w.turn, pt); touchAt.x >= float64(b.X) && touchAt.x < float64(b.X+b.W) && touchAt.y >= float64(b.Y) && touchAt.y < float64(b.Y+b.H) {
+				w.touch(w.places[name(pt)])
+				break
 			}
 		}
 	case hadFocus:
 		w.focusFirst()
 	}
+}
+
+// touchAt is the touch that loaded the module: the board it was made on
+// and where, in the board's own units (its viewBox, those of PlaceBox).
+var touchAt struct {
+	read bool
+	svg  js.Value
+	x, y float64
+}
+
+// loadingTouch reads the click the loader kept (nardyTouched) into
+// touchAt, once, before any board is wired: wiring a board shows its
+// buttons and moves what follows it down the page, so by the time a
+// board lower down is wired, the point on the screen where the click was
+// made may show something else.
+func loadingTouch() {
+	if touchAt.read {
+		return
+	}
+	touchAt.read = true
+	ev := js.Global().Get("nardyTouched")
+	if !ev.Truthy() || ev.Get("type").String() != "click" {
+		return
+	}
+	svg := ev.Get("target").Call("closest", "svg[data-board]")
+	if !svg.Truthy() {
+		return
+	}
+	m := svg.Call("getScreenCTM")
+	if !m.Truthy() {
+		return
+	}
+	pt := svg.Call("createSVGPoint")
+	pt.Set("x", ev.Get("clientX"))
+	pt.Set("y", ev.Get("clientY"))
+	pt = pt.Call("matrixTransform", m.Call("inverse"))
+	touchAt.svg, touchAt.x, touchAt.y = svg, pt.Get("x").Float(), pt.Get("y").Float()
 }
 
 // addPlaces adds to a board the transparent areas a reader touches to
