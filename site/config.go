@@ -354,9 +354,9 @@ func (s *source) editURL(p *page) string {
 		return ""
 	}
 	return strings.NewReplacer(
-		"{path}", escapePath(p.key()),
+		"{path}", escapePath(string(p.lang)+"/"+p.fileName()),
 		"{lang}", string(p.lang),
-		"{page}", escapePath(p.rel+".md"),
+		"{page}", escapePath(p.fileName()),
 	).Replace(s.cfg.EditURL)
 }
 

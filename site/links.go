@@ -167,7 +167,11 @@ func resolveLink(p *page, dest string) (target, anchor string) {
 	if t, err := url.PathUnescape(target); err == nil {
 		target = t
 	}
-	return path.Join(string(p.lang), path.Dir(p.rel), target), anchor
+	target = path.Join(string(p.lang), path.Dir(p.rel), target)
+	if path.Base(target) == SectionIndexFile {
+		target = path.Join(path.Dir(target), IndexFile)
+	}
+	return target, anchor
 }
 
 // dropCheckerPages leaves out of a build without the checker every page

@@ -137,12 +137,24 @@ type page struct {
 	lang i18n.Lang
 	rel  string // path inside the language without ".md": "long/head"
 	file string // the file as the user names it: "content/ru/long/head.md"
+	// name is the file's path inside the language when it differs from
+	// rel+".md": "long/_index.md" for the page "long/index".
+	name string
 	src  []byte // the file with its front matter blanked out (offsets kept)
 	fm   frontMatter
 }
 
 // url returns the page's output path: "ru/long/head.html".
 func (p *page) url() string { return string(p.lang) + "/" + p.rel + ".html" }
+
+// fileName returns the page's file path inside its language:
+// "long/head.md", or "long/_index.md" for a section index so named.
+func (p *page) fileName() string {
+	if p.name != "" {
+		return p.name
+	}
+	return p.rel + ".md"
+}
 
 // key returns the page's path in the content directory: "ru/long/head.md".
 func (p *page) key() string { return string(p.lang) + "/" + p.rel + ".md" }
@@ -249,7 +261,62 @@ func (s *source) loadPages(errs *engine.ErrorList) []*page {
 		}
 		s.walkPages(lang, root, nil, &pages, errs)
 	}
-	return pages
+	return twoIndexes(pages, errs)
+}
+
+// IndexFile and SectionIndexFile are the two names of a folder's index
+// page: "index.md", or "_index.md" as Hugo names a section's index.
+// Both give the page the same address; a folder may hold only one.
+const (
+	IndexFile        = "index.md"
+	SectionIndexFile = "_index.md"
+)
+
+// indexRel returns the page path of a file's path inside its language
+// without ".md": a section index "_index" becomes "index", as
+// "long/_index" becomes "long/index"; other paths are kept.
+func indexRel(rel string) string {
+	switch {
+	case rel == "_index":
+		return "index"
+	case strings.HasSuffix(rel, "/_index"):
+		return strings.TrimSuffix(rel, "_index") + "index"
+	}
+	return rel
+}
+
+// twoIndexes reports each folder that holds both index.md and _index.md,
+// naming both files, and keeps only the first of the two pages. A page
+// read from _index.md takes the place in the order that index.md would:
+// the site is the same whichever name its index pages have.
+func twoIndexes(pages []*page, errs *engine.ErrorList) []*page {
+	for i := 0; i < len(pages); {
+		j := i
+		renamed := false
+		for j < len(pages) && pages[j].lang == pages[i].lang {
+			renamed = renamed || pages[j].name != ""
+			j++
+		}
+		if renamed {
+			slices.SortStableFunc(pages[i:j], func(a, b *page) int {
+				return slices.Compare(strings.Split(a.rel+".md", "/"), strings.Split(b.rel+".md", "/"))
+			})
+		}
+		i = j
+	}
+	seen := map[string]*page{}
+	kept := pages[:0]
+	for _, p := range pages {
+		if path.Base(p.rel) == "index" {
+			if q, ok := seen[p.key()]; ok {
+				errs.Add(engine.Pos{File: p.file}, "two index pages in one folder: "+q.file+" and "+p.file+"; keep one of them")
+				continue
+			}
+			seen[p.key()] = p
+		}
+		kept = append(kept, p)
+	}
+	return kept
 }
 
 // walkPages reads the pages under dir (a directory of language lang's
@@ -300,8 +367,12 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 			errs.Add(engine.Pos{File: s.contentPath(name)}, readProblem(err))
 			return nil
 		}
-		rel := strings.TrimSuffix(strings.TrimPrefix(name, string(lang)+"/"), ".md")
+		inLang := strings.TrimPrefix(name, string(lang)+"/")
+		rel := indexRel(strings.TrimSuffix(inLang, ".md"))
 		p := &page{lang: lang, rel: rel, file: s.contentPath(name), src: textOf(data, s.contentPath(name), errs)}
+		if rel+".md" != inLang {
+			p.name = inLang
+		}
 		p.fm = parseFrontMatter(p, s.cfg.Rules, errs)
 		if !textBounds(p.src, p.file, errs) {
 			p.src, p.fm.broken = nil, true // not parsed

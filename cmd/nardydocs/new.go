@@ -16,7 +16,7 @@ import (
 // with a position block, a claim and an exercise, the configuration, and
 // a .gitignore for the built site.
 //
-//go:embed newsite
+//go:embed all:newsite
 var newSite embed.FS
 
 func newNewCmd() *cobra.Command {
