@@ -193,7 +193,7 @@ var changes = []struct {
 	}, 1},
 	{"a block added", func(pr *project) {
 		for _, l := range []string{"ru", "uk"} {
-			pr.edit(l+"/index.md", func(s string) string {
+			pr.edit(l+"/_index.md", func(s string) string {
 				return s + "\n```nardy\ngame: long\nposition: start\ndice: 3-1\ncaption: Ещё раз.\n```\n"
 			})
 		}
@@ -310,7 +310,7 @@ func TestPublishWithMemo(t *testing.T) {
 	if p := pr.publish("a file added"); !p.Unchanged || !slices.Equal(p.Kept, []string{"ru/extra.html"}) {
 		t.Errorf("a file added: unchanged %v, kept %q", p.Unchanged, p.Kept)
 	}
-	pr.edit("ru/index.md", func(s string) string { return s + "\nЕщё абзац.\n" })
+	pr.edit("ru/_index.md", func(s string) string { return s + "\nЕщё абзац.\n" })
 	if p := pr.publish("a file added, then an edit"); p.Unchanged || p.Kept != nil {
 		t.Errorf("a file added, then an edit: unchanged %v, kept %q", p.Unchanged, p.Kept)
 	}
@@ -324,7 +324,7 @@ func TestPublishWithMemo(t *testing.T) {
 		}
 		return err
 	})
-	pr.edit("uk/index.md", func(s string) string { return s + "\nЩе абзац.\n" })
+	pr.edit("uk/_index.md", func(s string) string { return s + "\nЩе абзац.\n" })
 	pr.publish("a damaged memo")
 }
 
