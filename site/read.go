@@ -586,5 +586,5 @@ func section(rel string) string {
 
 // missingTranslation names the file a page's translation into l would be.
 func (s *source) missingTranslation(l i18n.Lang, p *page) string {
-	return s.contentPath(path.Join(string(l), p.rel+".md"))
+	return s.contentPath(path.Join(string(l), p.fileName()))
 }

@@ -92,3 +92,14 @@ func TestLinkToSectionIndexFile(t *testing.T) {
 		t.Errorf("ru/long/head.html has %d links to index.html, want both links:\n%s", n, page)
 	}
 }
+
+func TestMissingTranslationNamesTheSectionIndexFile(t *testing.T) {
+	t.Parallel()
+	files, _ := archiveFS(t, "testdata/basic.txtar")
+	files = renameIndexes(files)
+	delete(files, "uk/long/"+SectionIndexFile)
+	_, err := Build(t.Context(), Options{Content: "content", FS: files})
+	if err == nil || !strings.Contains(err.Error(), "content/uk/long/"+SectionIndexFile) {
+		t.Errorf("a missing translation of ru/long/_index.md is not named content/uk/long/_index.md:\n%v", err)
+	}
+}
