@@ -89,7 +89,8 @@ func screenshot(ctx context.Context, t *testing.T, name string, width int64) {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 900)); err != nil {
 		t.Fatal(err)
 	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	// Quality 100 is a PNG, as the names say; below it Chromium writes a JPEG.
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatalf("screenshot %s: %v", name, err)
 	}
