@@ -1,6 +1,9 @@
 package wasm
 
 import (
+	"bytes"
+	"compress/gzip"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -78,30 +81,34 @@ func TestSourceDigestMemo(t *testing.T) {
 	check("a fresh file, changed again", 1)
 }
 
-// TestEmbeddedKeptUncompressed: the embedded modules, the first time
-// uncompressed and kept in the cache, are read from there the next time,
-// the same bytes.
-func TestEmbeddedKeptUncompressed(t *testing.T) {
+// TestEmbeddedModulesWhole: the binary embeds every file of the modules,
+// and each gzipped module is its uncompressed twin, so that a build takes
+// both as they are.
+func TestEmbeddedModulesWhole(t *testing.T) {
 	if embeddedSum() == "" {
 		t.Skip("no embedded modules")
 	}
-	o := Options{CacheDir: t.TempDir()}
-	want, err := embeddedFiles()
+	f, err := Options{NoCache: true}.embedded()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for run := range 2 {
-		got, err := o.embedded()
+	for _, name := range []string{Checker, Board, Game} {
+		zr, err := gzip.NewReader(bytes.NewReader(f[name+".gz"]))
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s.gz: %v", name, err)
 		}
-		for _, name := range names {
-			if string(got[name]) != string(want[name]) {
-				t.Errorf("run %d: %s differs from the embedded one", run+1, name)
-			}
+		data, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatalf("%s.gz: %v", name, err)
 		}
-		if _, ok := readCached(filepath.Join(o.CacheDir, "checker"), "embedded-"+embeddedSum()); !ok {
-			t.Errorf("run %d: the modules are not in the cache", run+1)
+		if !bytes.Equal(data, f[name]) {
+			t.Errorf("%s.gz is not %s gzipped", name, name)
 		}
+		if !bytes.HasPrefix(f[name], []byte("\x00asm")) {
+			t.Errorf("the embedded %s is not a WebAssembly module", name)
+		}
+	}
+	if len(f[Exec]) == 0 {
+		t.Errorf("the embedded %s is empty", Exec)
 	}
 }

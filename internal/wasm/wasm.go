@@ -34,7 +34,6 @@ import (
 	"errors"
 	"fmt"
 	"go/build"
-	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -74,9 +73,9 @@ type Files map[string][]byte
 var names = []string{Checker, Checker + ".gz", Board, Board + ".gz", Game, Game + ".gz", Exec}
 
 // embedded holds the modules compiled from this version of the sources
-// (make wasm writes them, gzipped, with the digest of the sources they
-// were compiled from in sources.sum), so that a build needs no Go
-// toolchain and no time to compile them.
+// (make wasm writes them, each uncompressed and gzipped, with the digest
+// of the sources they were compiled from in sources.sum), so that a build
+// needs no Go toolchain and no time to compile or uncompress them.
 //
 //go:embed embedded
 var embedded embed.FS
@@ -224,52 +223,18 @@ func (o Options) memoDir() string {
 	return dir
 }
 
-// embedded returns the embedded modules. Uncompressing them takes longer
-// than a whole build of a small site, so they are kept uncompressed in
-// the cache, under the digest of the sources they were compiled from,
-// and read from there after the first time.
+// embedded returns the embedded modules, each as it is served and
+// gzipped: both are embedded, so that a build neither uncompresses nor
+// compresses anything.
 func (o Options) embedded() (Files, error) {
-	dir := o.memoDir()
-	sum := embeddedSum()
-	if dir == "" || sum == "" {
-		return embeddedFiles()
-	}
-	key := "embedded-" + sum
-	if f, ok := readCached(dir, key); ok {
-		return f, nil
-	}
-	f, err := embeddedFiles()
-	if err != nil {
-		return nil, err
-	}
-	writeCached(dir, key, f) // a cache that cannot be written only costs time
-	return f, nil
-}
-
-// embeddedFiles returns the embedded modules, uncompressed and gzipped,
-// and their loader.
-func embeddedFiles() (Files, error) {
 	f := Files{}
-	for _, name := range []string{Checker, Board, Game} {
-		gz, err := embedded.ReadFile("embedded/" + name + ".gz")
+	for _, name := range names {
+		data, err := embedded.ReadFile("embedded/" + name)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("the embedded modules: %w (make wasm writes them)", err)
 		}
-		zr, err := gzip.NewReader(bytes.NewReader(gz))
-		if err != nil {
-			return nil, fmt.Errorf("the embedded %s: %w", name, err)
-		}
-		data, err := io.ReadAll(zr)
-		if err != nil {
-			return nil, fmt.Errorf("the embedded %s: %w", name, err)
-		}
-		f[name], f[name+".gz"] = data, gz
+		f[name] = data
 	}
-	data, err := embedded.ReadFile("embedded/" + Exec)
-	if err != nil {
-		return nil, err
-	}
-	f[Exec] = data
 	return f, nil
 }
 
