@@ -279,12 +279,11 @@ func (s *Site) Compare(previous []byte) Changes {
 	return c
 }
 
-// figureFile returns the standalone diagram of the figure id
-// ("ru/long/head.html#fig-7").
+// figureFile returns the file that holds the standalone diagram of the
+// figure id ("ru/long/head.html#fig-7"): its page's archive.
 func figureFile(id string) string {
-	page, fig, _ := strings.Cut(id, "#")
-	n, _ := strconv.Atoi(strings.TrimPrefix(fig, "fig-"))
-	return figureSVG(page, n)
+	page, _, _ := strings.Cut(id, "#")
+	return figureArchive(page)
 }
 
 // isPrintDocument reports whether the site's file name is a print

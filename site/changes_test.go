@@ -81,7 +81,7 @@ func TestChangeReportCountsEveryFile(t *testing.T) {
 		}, map[string][]string{
 			"text": nil, "navigation": nil,
 			"figures":  {"ru/long/moves.html", "uk/long/moves.html"},
-			"diagrams": {"ru/long/moves-1.svg", "uk/long/moves-1.svg"},
+			"diagrams": {"ru/long/moves-svg.zip", "uk/long/moves-svg.zip"},
 			"print":    {"ru/long/print.html", "uk/long/print.html"},
 		}},
 		{"a page added", func(f fstest.MapFS) {

@@ -1,11 +1,13 @@
 package site
 
 import (
+	"archive/zip"
 	"bytes"
 	"path"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/nardydocs/nardydocs/block"
 	"github.com/nardydocs/nardydocs/diagrams"
@@ -70,7 +72,10 @@ type figureView struct {
 	Caption string
 	Code    string
 	GnubgID string // short nardy: the GNU Backgammon Position ID
+	// SVGHref links the page's archive of standalone diagrams (SVGs), in
+	// which this figure's diagram is the file SVGFile.
 	SVGHref string
+	SVGFile string
 	// Drawn says the figure has a diagram; After, that it also draws the
 	// position after the play AfterPlay beside it.
 	Drawn     bool
@@ -229,7 +234,8 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 	hasChecker := blk.Show.Has(block.ShowChecker) && blk.HasDice && !pos.GameOver(blk.Rules) && in.Checker
 	if blk.Show.Has(block.ShowDiagram) {
 		v.Drawn = true
-		v.SVGHref = figureSVGName(in.Page, in.Num)
+		v.SVGHref = escapePath(path.Base(figureArchive(in.Page)))
+		v.SVGFile = path.Base(figureSVG(in.Page, in.Num))
 		if blk.After != nil {
 			v.After, v.AfterPlay = true, blk.AfterText
 		}
@@ -384,16 +390,55 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 	return out, nil
 }
 
-// figureSVGName returns the name, relative to its page at url, of the
-// page's n-th standalone diagram.
-func figureSVGName(url string, n int) string {
-	return escapePath(path.Base(figureSVG(url, n)))
-}
-
-// figureSVG returns the output path of the n-th standalone diagram of
-// the page at url.
+// figureSVG returns the name of the n-th standalone diagram of the page
+// at url: its path beside the page, whose base name is its file's name in
+// the page's archive (figureArchive).
 func figureSVG(url string, n int) string {
 	return strings.TrimSuffix(url, ".html") + "-" + strconv.Itoa(n) + ".svg"
+}
+
+// figureArchive returns the output path of the archive that holds the
+// standalone diagrams of the page at url: "ru/long/head.html" keeps them
+// in "ru/long/head-svg.zip", as head-1.svg, head-2.svg, ….
+func figureArchive(url string) string {
+	return strings.TrimSuffix(url, ".html") + "-svg.zip"
+}
+
+// svgFile is a standalone diagram: its file's name in its page's
+// archive, and its text.
+type svgFile struct {
+	Name string
+	Data []byte
+}
+
+// archiveTime is the time every file of a diagram archive is dated: a
+// fixed one, so that two builds of the same site write the same bytes.
+var archiveTime = time.Date(2000, time.January, 1, 0, 0, 0, 0, time.UTC)
+
+// svgArchive returns a ZIP archive of files, in their order, each stored
+// as it is (compressing every page's archive would cost a build more time
+// than writing it) and dated archiveTime.
+func svgArchive(files []svgFile) ([]byte, error) {
+	size := 22
+	for _, f := range files {
+		size += len(f.Data) + 2*len(f.Name) + 100
+	}
+	var b bytes.Buffer
+	b.Grow(size)
+	z := zip.NewWriter(&b)
+	for _, f := range files {
+		w, err := z.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Store, Modified: archiveTime})
+		if err != nil {
+			return nil, err
+		}
+		if _, err := w.Write(f.Data); err != nil {
+			return nil, err
+		}
+	}
+	if err := z.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }
 
 // rollsTable lists, for each roll of the block's "rolls:", its legal

@@ -286,7 +286,7 @@ func writeFigure(w *htmlWriter, v *figureView, d drawings, mode figureMode) {
 			w.raw(`<span class="svg-link"> · <a href="`)
 			w.url(v.SVGHref)
 			w.raw(`" download>`)
-			w.text(l.T("fig.svg"))
+			w.text(l.F("fig.svg", "file", v.SVGFile))
 			w.raw("</a></span>")
 		}
 		w.raw("</p>")

@@ -288,7 +288,7 @@ func TestPublishWithMemo(t *testing.T) {
 	for k, damage := range []func(){
 		func() { os.Remove(filepath.Join(pr.out, "ru", "index.html")) },
 		func() { appendTo(t, filepath.Join(pr.out, "style.css"), "\nbody{color:red}\n") },
-		func() { appendTo(t, filepath.Join(pr.out, "ru", "long", "head-1.svg"), " ") },
+		func() { appendTo(t, filepath.Join(pr.out, "ru", "long", "head-svg.zip"), " ") },
 		func() { appendTo(t, filepath.Join(pr.out, "ru", "long", "print.html"), " ") },
 		func() { appendTo(t, filepath.Join(pr.out, "checker.wasm"), " ") },
 		func() { os.WriteFile(filepath.Join(pr.out, "ru", "long", "head.html"), []byte("x"), 0o644) },

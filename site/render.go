@@ -3,8 +3,10 @@ package site
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"html/template"
 	"net/url"
+	"path"
 	"strconv"
 	"strings"
 	"sync"
@@ -50,6 +52,7 @@ type pageOutput struct {
 	Records []Record
 	Print   []byte
 	errs    engine.ErrorList
+	svgs    []svgFile // its figures' standalone diagrams, for its archive
 }
 
 // fileSum is a file of the site and its digest.
@@ -115,11 +118,33 @@ func (rn *renderer) page(i int) *pageOutput {
 		return fail(err)
 	}
 	out.Files = append(out.Files, fileSum{p.url(), sum})
+	if len(out.svgs) > 0 {
+		if err := rn.putArchive(p.url(), out); err != nil {
+			return fail(err)
+		}
+	}
 	out.Print = print
 	if m != nil && len(out.errs) == 0 {
 		m.Put(key, out)
 	}
 	return out
+}
+
+// putArchive hands the archive of the standalone diagrams of the page at
+// url to the output, and lets them go.
+func (rn *renderer) putArchive(url string, out *pageOutput) error {
+	data, err := svgArchive(out.svgs)
+	if err != nil {
+		return fmt.Errorf("the archive of its diagrams: %w", err)
+	}
+	out.svgs = nil
+	name := figureArchive(url)
+	sum, err := rn.em.put(name, data)
+	if err != nil {
+		return err
+	}
+	out.Files = append(out.Files, fileSum{name, sum})
+	return nil
 }
 
 // keepFiles takes a page's files from the previous build, and reports
@@ -300,12 +325,7 @@ func (rn *renderer) figure(i int, n *markdown.Figure, num int, blk *block.Block,
 		Tables: fig.Tables, Diagram: fig.Diagram, Rows: fig.Rows,
 	})
 	if fig.SVG != nil {
-		name := figureSVG(p.url(), num)
-		sum, err := rn.em.put(name, fig.SVG)
-		if err != nil {
-			out.errs.AddErr(base, "", err)
-		}
-		out.Files = append(out.Files, fileSum{name, sum})
+		out.svgs = append(out.svgs, svgFile{path.Base(figureSVG(p.url(), num)), fig.SVG})
 	}
 	return fig
 }

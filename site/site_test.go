@@ -1,6 +1,7 @@
 package site
 
 import (
+	"archive/zip"
 	"bytes"
 	"errors"
 	"flag"
@@ -128,12 +129,28 @@ func TestBasicSiteFiles(t *testing.T) {
 	}
 	want := []string{
 		"404.html", "favicon.svg", "index.html",
-		"ru/index.html", "ru/long/head-1.svg", "ru/long/head-3.svg", "ru/long/head.html", "ru/long/home-1.svg", "ru/long/home.html", "ru/long/index.html", "ru/long/print.html", "ru/notation.html",
+		"ru/index.html", "ru/long/head-svg.zip", "ru/long/head.html", "ru/long/home-svg.zip", "ru/long/home.html", "ru/long/index.html", "ru/long/print.html", "ru/notation.html",
 		"sitemap.xml", "style.css",
-		"uk/index.html", "uk/long/head-1.svg", "uk/long/head-3.svg", "uk/long/head.html", "uk/long/home-1.svg", "uk/long/home.html", "uk/long/index.html", "uk/long/print.html", "uk/notation.html",
+		"uk/index.html", "uk/long/head-svg.zip", "uk/long/head.html", "uk/long/home-svg.zip", "uk/long/home.html", "uk/long/index.html", "uk/long/print.html", "uk/notation.html",
 	}
 	if got := s.Paths(); !slices.Equal(got, want) {
 		t.Errorf("files:\n got %q\nwant %q", got, want)
+	}
+	// A page's archive holds its figures' standalone diagrams, named by
+	// their numbers on the page, in their order.
+	z, err := zip.NewReader(bytes.NewReader(s.Files["ru/long/head-svg.zip"]), int64(len(s.Files["ru/long/head-svg.zip"])))
+	if err != nil {
+		t.Fatalf("ru/long/head-svg.zip: %v", err)
+	}
+	var entries []string
+	for _, f := range z.File {
+		entries = append(entries, f.Name)
+	}
+	if want := []string{"head-1.svg", "head-3.svg"}; !slices.Equal(entries, want) {
+		t.Errorf("ru/long/head-svg.zip holds %q, want %q", entries, want)
+	}
+	if svg := archived(t, s.Files, "ru/long/head-3.svg"); !bytes.HasPrefix(svg, []byte("<?xml")) || !bytes.Contains(svg, []byte("на кубиках 6-6</title>")) {
+		t.Errorf("ru/long/head-3.svg is not the standalone diagram of figure 3:\n%.300s", svg)
 	}
 	head := string(s.Files["ru/long/head.html"])
 	for _, frag := range []string{
@@ -157,7 +174,7 @@ func TestBasicSiteFiles(t *testing.T) {
 		`<svg xmlns="http://www.w3.org/2000/svg" id="fig-3-rolls-1" class="nardy-board nardy-rolls"`,
 		`<svg xmlns="http://www.w3.org/2000/svg" id="fig-3-rolls-2" class="nardy-board nardy-rolls"`,
 		`<code>Lw33:24x15:12x15</code>`,
-		`<a href="head-1.svg" download>`,
+		`<a href="head-svg.zip" download>схемы страницы в SVG для печати (ZIP, эта — head-1.svg)</a>`,
 		`<link rel="alternate" hreflang="uk" href="https://nardy.example/uk/long/head.html">`,
 		`<a href="../../uk/long/head.html" hreflang="uk" lang="uk">Українська</a>`,
 		`<a class="next" rel="next" href="home.html">Дом и выброс →</a>`,

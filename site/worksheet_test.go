@@ -23,6 +23,10 @@ func TestWorksheetGolden(t *testing.T) {
 	}
 	for _, name := range []string{"ru/worksheets/long.html", "uk/worksheets/long.html", "ru/long/a-2.svg"} {
 		got, ok := s.Files[name]
+		if strings.HasSuffix(name, ".svg") {
+			got = archived(t, s.Files, name)
+			ok = got != nil
+		}
 		if !ok {
 			t.Errorf("%s was not built", name)
 			continue
@@ -107,7 +111,7 @@ func TestWorksheets(t *testing.T) {
 	if strings.Count(page, `class="nd-print" display="none"`) != 2 {
 		t.Errorf("the diagrams of ru/long/a.html are not Printable")
 	}
-	svg := string(s.Files["ru/long/a-1.svg"])
+	svg := string(archived(t, s.Files, "ru/long/a-1.svg"))
 	if !strings.Contains(svg, `width="180mm"`) || !strings.Contains(svg, diagrams.PrintCSS()) || !strings.Contains(svg, `-hatch)"`) {
 		t.Errorf("ru/long/a-1.svg is not the print theme at 180 mm")
 	}

@@ -55,6 +55,7 @@ func TestScripts(t *testing.T) {
 		},
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
 			"serve-get": serveGet,
+			"unzip":     unzip,
 		},
 		Condition: func(cond string) (bool, error) {
 			switch cond {

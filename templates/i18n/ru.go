@@ -75,7 +75,7 @@ var ru = map[string]string{
 	"desc.turn.dice": "Ход {side}, на кубиках {dice}.",
 
 	"fig.code":          "Код позиции",
-	"fig.svg":           "схема в SVG для печати",
+	"fig.svg":           "схемы страницы в SVG для печати (ZIP, эта — {file})",
 	"fig.moves":         "Разрешённые ходы при {dice}",
 	"fig.moves.count":   "{n}, каждый использует {used} из {all}",
 	"fig.moves.one":     "один вариант, он использует {used} из {all}",

@@ -75,7 +75,7 @@ var uk = map[string]string{
 	"desc.turn.dice": "Хід {side}, на кубиках {dice}.",
 
 	"fig.code":          "Код позиції",
-	"fig.svg":           "схема в SVG для друку",
+	"fig.svg":           "схеми сторінки в SVG для друку (ZIP, ця — {file})",
 	"fig.moves":         "Дозволені ходи за {dice}",
 	"fig.moves.count":   "{n}, кожен використовує {used} з {all}",
 	"fig.moves.one":     "один варіант, він використовує {used} з {all}",
