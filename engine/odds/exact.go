@@ -18,13 +18,34 @@ type exactTable struct {
 	ef    []float64
 }
 
+// maxExactCheckers is the most checkers buildExact takes: a home of m
+// checkers bears off in at most 2m turns (for every m up to 5, as the
+// tests check position by position), and the build's integers are exact
+// up to exactMaxTurns turns.
+const maxExactCheckers = 5
+
+// exactMaxTurns is the most turns a home of buildExact may need. The
+// chance of bearing off in exactly t turns is kept as a numerator of at
+// most 36^t over 36^t, and an expectation of e <= L turns of a home of at
+// most L turns as e·36^L over 36^L, at most L·36^L; with L <= 10 the
+// former are below 2^53 (36^10 < 3.7·10^15), so their quotient in double
+// precision is the nearest float64 to the fraction, and the latter below
+// 2^63 (10·36^10 < 3.7·10^16), as are the sums that make them and the
+// expectations scaled up to a common denominator to be compared.
+const exactMaxTurns = 10
+
+// ExactCheckers is at most maxExactCheckers, and 2·maxExactCheckers
+// turns at most exactMaxTurns: the constants are negative (and the
+// package does not compile) otherwise.
+const (
+	_ uint = maxExactCheckers - ExactCheckers
+	_ uint = exactMaxTurns - 2*maxExactCheckers
+)
+
 var (
-	exactOnce  sync.Once
-	theExact   *exactTable
-	ratOne     = big.NewRat(1, 1)
-	ratOver36  = big.NewRat(1, 36)
-	ratOver18  = big.NewRat(1, 18)
-	ratWeights = [3]*big.Rat{nil, ratOver36, ratOver18}
+	exactOnce sync.Once
+	theExact  *exactTable
+	ratOne    = big.NewRat(1, 1)
 )
 
 func getExact() *exactTable {
@@ -32,6 +53,17 @@ func getExact() *exactTable {
 	return theExact
 }
 
+// buildExact builds the exact table of the homes of at most m checkers,
+// 0 <= m <= maxExactCheckers.
+//
+// The probabilities and expectations are computed in integers and turned
+// into fractions at the end. Every probability of a position of at most L
+// turns is a multiple of 1/36^L: P(exactly t turns) is kept as its
+// numerator over 36^t, the sum of a child's numerators over 36^(t-1)
+// weighted by the roll's count out of 36 (1 for a double, 2 otherwise);
+// the expectation e is kept as e·36^L, where L is the position's most
+// turns, one more than its children's. Each roll is played for the lowest
+// exact expectation, ties to the lower index.
 func buildExact(m int) *exactTable {
 	rk := newRanker(m)
 	n := rk.n
@@ -43,9 +75,22 @@ func buildExact(m int) *exactTable {
 		pf:    make([][]float64, n),
 		ef:    make([]float64, n),
 	}
+	// en[i] = e·36^turns[i]: the expectation of position i over 36 to
+	// the power of its most turns.
+	en := make([]uint64, n)
+	turns := make([]int, n)
+	// P(exactly first[i]+j turns) = pn[off[i]+j] / 36^(first[i]+j).
+	off := make([]int32, n+1)
+	pn := make([]uint64, 0, 8*n)
 	better := func(a, b int32) bool {
-		if c := x.e[a].Cmp(x.e[b]); c != 0 {
-			return c < 0
+		ea, eb := en[a], en[b]
+		if ta, tb := turns[a], turns[b]; ta < tb {
+			ea *= pow36[tb-ta]
+		} else {
+			eb *= pow36[ta-tb]
+		}
+		if ea != eb {
+			return ea < eb
 		}
 		return a < b
 	}
@@ -59,9 +104,8 @@ func buildExact(m int) *exactTable {
 	var kids [7][]int32
 	rk.each(func(idx int32, h *[6]int8) {
 		if idx == 0 {
-			x.e[0] = new(big.Rat)
-			x.p[0] = []*big.Rat{big.NewRat(1, 1)}
-			x.pf[0] = []float64{1}
+			pn = append(pn, 1) // borne off: 0 turns, certainly
+			off[1] = 1
 			return
 		}
 		for d := 1; d <= 6; d++ {
@@ -80,7 +124,6 @@ func buildExact(m int) *exactTable {
 				fin[d][r][idx] = best
 			}
 		}
-		e := new(big.Rat)
 		var finals [21]int32
 		lo, hi := 1<<30, 0
 		for i, rl := range rollList {
@@ -98,31 +141,53 @@ func buildExact(m int) *exactTable {
 				}
 			}
 			finals[i] = best
-			e.Add(e, new(big.Rat).Mul(ratWeights[rl.w], x.e[best]))
 			lo = min(lo, x.first[best])
-			hi = max(hi, x.first[best]+len(x.p[best])-1)
+			hi = max(hi, turns[best])
 		}
-		x.e[idx] = e.Add(e, ratOne)
-		x.ef[idx], _ = e.Float64()
-		x.first[idx] = lo + 1
-		p := make([]*big.Rat, hi-lo+1)
-		for j := range p {
-			p[j] = new(big.Rat)
+		// Turns are one more than the children's: hi+1 at most.
+		t := hi + 1
+		e := pow36[t]
+		base := len(pn)
+		for range hi - lo + 1 {
+			pn = append(pn, 0)
 		}
+		dst := pn[base:]
 		for i, f := range finals {
-			w := ratWeights[rollList[i].w]
+			w := uint64(rollList[i].w)
+			e += w * en[f] * pow36[hi-turns[f]]
+			src := pn[off[f]:off[f+1]]
 			shift := x.first[f] - lo
-			for j, v := range x.p[f] {
-				p[shift+j].Add(p[shift+j], new(big.Rat).Mul(w, v))
+			for j, v := range src {
+				dst[shift+j] += w * v
 			}
 		}
-		x.p[idx] = p
-		pf := make([]float64, len(p))
-		for j, v := range p {
-			pf[j], _ = v.Float64()
-		}
-		x.pf[idx] = pf
+		en[idx] = e
+		turns[idx] = t
+		x.first[idx] = lo + 1
+		off[idx+1] = int32(len(pn))
 	})
+	// The fractions, in blocks: a position's probabilities are
+	// consecutive in rats, as their numerators in pn.
+	rats := make([]big.Rat, n+len(pn))
+	ptrs := make([]*big.Rat, len(pn))
+	floats := make([]float64, len(pn))
+	for i := range pn {
+		ptrs[i] = &rats[n+i]
+	}
+	for idx := range n {
+		x.e[idx] = rats[idx].SetFrac64(int64(en[idx]), int64(pow36[turns[idx]]))
+		x.ef[idx], _ = x.e[idx].Float64()
+		a, b := off[idx], off[idx+1]
+		for j := a; j < b; j++ {
+			k := x.first[idx] + int(j-a)
+			// Both below 2^53, so the quotient is the nearest float64 to
+			// the fraction, as big.Rat's Float64 gives it.
+			floats[j] = float64(pn[j]) / float64(pow36[k])
+			ptrs[j].SetFrac64(int64(pn[j]), int64(pow36[k]))
+		}
+		x.p[idx] = ptrs[a:b:b]
+		x.pf[idx] = floats[a:b:b]
+	}
 	return x
 }
 
