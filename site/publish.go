@@ -19,6 +19,7 @@ import (
 	"testing/fstest"
 
 	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/internal/wasm"
 	"github.com/nardydocs/nardydocs/site/memo"
 	"github.com/nardydocs/nardydocs/site/outdir"
 )
@@ -36,11 +37,12 @@ type Target struct {
 	// build takes from it what did not change, and when nothing did, it
 	// leaves the site as it is. Empty builds everything.
 	MemoDir string
-	// Modules, when set, gives further files (the checker's modules): it
-	// is called, from another goroutine, while the site is built — unless
-	// the memo says the previous build had the files of ModulesKey, still
-	// as it left them: those are kept.
-	Modules func() (map[string][]byte, error)
+	// Modules, when set, gives further files (the checker's modules) and
+	// the SHA-256 of those it knows, by name: it is called, from another
+	// goroutine, while the site is built — unless the memo says the
+	// previous build had the files of ModulesKey, still as it left them:
+	// those are kept.
+	Modules func() (wasm.Files, wasm.Sums, error)
 	// ModulesKey names the files Modules gives, as a digest of their
 	// sources would; "" when it is not known.
 	ModulesKey string
@@ -326,13 +328,16 @@ func putModules(d *outdir.Dir, m *memo.Memo, t Target) ([]fileSum, error) {
 			}
 		}
 	}
-	files, err := t.Modules()
+	files, sums, err := t.Modules()
 	if err != nil {
 		return nil, err
 	}
 	var out []fileSum
 	for _, name := range sorted(files) {
 		sum := outdir.Digest(files[name])
+		if s, ok := sums[name]; ok {
+			sum = outdir.DigestOf(s)
+		}
 		if kept[name] != sum {
 			if kept[name] != "" {
 				return nil, errors.New("the checker's " + name + " is not the previous build's, though its key is")

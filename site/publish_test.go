@@ -2,6 +2,8 @@ package site
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -9,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nardydocs/nardydocs/internal/wasm"
 	"github.com/nardydocs/nardydocs/site/memo"
 )
 
@@ -120,7 +123,7 @@ func (pr *project) publish(what string) *Published {
 	files := opt.Files
 	opt.Files = nil
 	p, err := Publish(t.Context(), opt, Target{Dir: pr.out, MemoDir: pr.memoDir, ModulesKey: "modules 1",
-		Modules: func() (map[string][]byte, error) { return files, nil }})
+		Modules: func() (wasm.Files, wasm.Sums, error) { return files, someSums(files), nil }})
 	if err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}
@@ -153,6 +156,19 @@ func (pr *project) publish(what string) *Published {
 		}
 	}
 	return p
+}
+
+// someSums returns the SHA-256 of every other file of files, by name, as
+// the modules' digests come from their maker: the manifest's digests
+// made from them must be those made from the files' bytes.
+func someSums(files map[string][]byte) wasm.Sums {
+	s := wasm.Sums{}
+	for k, name := range slices.Sorted(maps.Keys(files)) {
+		if k%2 == 0 {
+			s[name] = sha256.Sum256(files[name])
+		}
+	}
+	return s
 }
 
 // edit changes a file of the content.
@@ -450,8 +466,8 @@ func TestOutputNamesNoLocalPath(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(templates, "style.css"), append(css, "\n/* the site's own */\n"...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	modules := func() (map[string][]byte, error) {
-		return map[string][]byte{"checker.wasm": []byte("\x00asm"), "checker-board.wasm": []byte("\x00asm")}, nil
+	modules := func() (wasm.Files, wasm.Sums, error) {
+		return wasm.Files{"checker.wasm": []byte("\x00asm"), "checker-board.wasm": []byte("\x00asm")}, nil, nil
 	}
 	build := func() {
 		t.Helper()

@@ -132,12 +132,12 @@ func (f *siteFlags) wasmOptions() wasm.Options {
 	return wasm.Options{Source: src, CacheDir: f.cacheRoot(), NoCache: f.noCache}
 }
 
-// checkerModules returns the checker's modules (package internal/wasm),
-// saying on stderr when they must be compiled, which takes a while the
-// first time; nil with --no-checker.
-func (f *siteFlags) checkerModules(cmd *cobra.Command) (wasm.Files, error) {
+// checkerModules returns the checker's modules (package internal/wasm)
+// and their digests, saying on stderr when they must be compiled, which
+// takes a while the first time; nil with --no-checker.
+func (f *siteFlags) checkerModules(cmd *cobra.Command) (wasm.Files, wasm.Sums, error) {
 	if f.noChecker {
-		return nil, nil
+		return nil, nil, nil
 	}
 	start := time.Now()
 	compiling := false
@@ -148,11 +148,11 @@ func (f *siteFlags) checkerModules(cmd *cobra.Command) (wasm.Files, error) {
 			fmt.Fprintln(cmd.ErrOrStderr(), "compiling the move checker (first time only)…")
 		}
 	}
-	files, err := wasm.Get(cmd.Context(), o)
+	files, sums, err := wasm.GetSummed(cmd.Context(), o)
 	if err == nil && compiling && !f.quiet {
 		fmt.Fprintf(cmd.ErrOrStderr(), "compiled the move checker in %s\n", time.Since(start).Round(100*time.Millisecond))
 	}
-	return files, err
+	return files, sums, err
 }
 
 // printBuildErrors prints a build's problems one per line, then a count.
@@ -240,7 +240,7 @@ again).`,
 			// site is built; unless those of the previous build, of the
 			// same key, are still in out: they stay as they are.
 			if !f.noChecker {
-				t.Modules = func() (map[string][]byte, error) { return f.checkerModules(cmd) }
+				t.Modules = func() (wasm.Files, wasm.Sums, error) { return f.checkerModules(cmd) }
 				if t.MemoDir != "" {
 					if key, err := wasm.Key(f.wasmOptions()); err == nil {
 						t.ModulesKey = "checker " + key

@@ -3,9 +3,12 @@ package wasm
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -110,5 +113,34 @@ func TestEmbeddedModulesWhole(t *testing.T) {
 	}
 	if len(f[Exec]) == 0 {
 		t.Errorf("the embedded %s is empty", Exec)
+	}
+	// The recorded digests are the files' own.
+	data, err := embedded.ReadFile("embedded/" + sumsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recorded := parseSums(data)
+	for _, name := range names {
+		if got, want := recorded[name], sha256.Sum256(f[name]); got != want {
+			t.Errorf("%s records %x for %s, whose SHA-256 is %x", sumsFile, got, name, want)
+		}
+	}
+	if got := embeddedSums(f); !maps.Equal(got, f.sums()) {
+		t.Errorf("the embedded files' digests are %x, want %x", got, f.sums())
+	}
+}
+
+// TestSums: the digests of formatSums read back as they were; a damaged
+// line is left out, so its file's digest is computed.
+func TestSums(t *testing.T) {
+	f := Files{Checker: []byte("\x00asm one"), Exec: []byte("// loader")}
+	data := formatSums(f)
+	if got := parseSums(data); !maps.Equal(got, f.sums()) {
+		t.Errorf("parseSums(formatSums(f)) = %x, want %x", got, f.sums())
+	}
+	damaged := strings.Replace(string(data), "  "+Exec, " "+Exec, 1) + "zz  " + Board + "\n"
+	got := parseSums([]byte(damaged))
+	if _, ok := got[Exec]; ok || len(got) != 1 {
+		t.Errorf("parseSums of a damaged file: %x, want only %s", got, Checker)
 	}
 }

@@ -69,6 +69,14 @@ var packages = map[string]string{Checker: "./cmd/checker", Board: "./cmd/checker
 // Game+".gz") for hosts that serve precompressed files.
 type Files map[string][]byte
 
+// Sums are the SHA-256 digests of Files, by file name.
+type Sums map[string][sha256.Size]byte
+
+// sumsFile is the file of embedded/ that holds the SHA-256 digests of the
+// other files, a line each as sha256sum writes them: the digest in hex,
+// two spaces, the name.
+const sumsFile = "SHA256SUMS"
+
 // names lists the files of Files.
 var names = []string{Checker, Checker + ".gz", Board, Board + ".gz", Game, Game + ".gz", Exec}
 
@@ -108,13 +116,35 @@ type Options struct {
 // Get returns the modules: embedded, cached or compiled (see the package
 // comment).
 func Get(ctx context.Context, o Options) (Files, error) {
+	f, _, err := GetSummed(ctx, o)
+	return f, err
+}
+
+// GetSummed is Get, with the SHA-256 digest of every file: those of the
+// embedded modules as make wasm recorded them (a build that digests the
+// files it writes need not read 14 MB for them), the others computed.
+func GetSummed(ctx context.Context, o Options) (Files, Sums, error) {
 	src, err := o.source()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if src == "" {
-		return o.embedded()
+		f, err := o.embedded()
+		if err != nil {
+			return nil, nil, err
+		}
+		return f, embeddedSums(f), nil
 	}
+	f, err := o.get(ctx, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, f.sums(), nil
+}
+
+// get returns the modules compiled from src, from the cache when they are
+// there.
+func (o Options) get(ctx context.Context, src string) (Files, error) {
 	goTool, err := findGo()
 	if err != nil {
 		return nil, err
@@ -221,6 +251,61 @@ func (o Options) memoDir() string {
 		return ""
 	}
 	return dir
+}
+
+// sums returns the SHA-256 digests of f.
+func (f Files) sums() Sums {
+	s := Sums{}
+	for name, data := range f {
+		s[name] = sha256.Sum256(data)
+	}
+	return s
+}
+
+// embeddedSums returns the digests of the embedded files f as sumsFile
+// records them, computing those it lacks.
+func embeddedSums(f Files) Sums {
+	s := Sums{}
+	if data, err := embedded.ReadFile("embedded/" + sumsFile); err == nil {
+		s = parseSums(data)
+	}
+	for name, data := range f {
+		if _, ok := s[name]; !ok {
+			s[name] = sha256.Sum256(data)
+		}
+	}
+	for name := range s {
+		if _, ok := f[name]; !ok {
+			delete(s, name)
+		}
+	}
+	return s
+}
+
+// formatSums returns the digests of f as sumsFile holds them, by name.
+func formatSums(f Files) []byte {
+	var b bytes.Buffer
+	s := f.sums()
+	for _, name := range slices.Sorted(maps.Keys(s)) {
+		sum := s[name]
+		fmt.Fprintf(&b, "%s  %s\n", hex.EncodeToString(sum[:]), name)
+	}
+	return b.Bytes()
+}
+
+// parseSums reads the lines of formatSums; a line that is not one is
+// left out.
+func parseSums(data []byte) Sums {
+	s := Sums{}
+	for line := range strings.Lines(string(data)) {
+		hexSum, name, ok := strings.Cut(strings.TrimSpace(line), "  ")
+		var sum [sha256.Size]byte
+		if n, err := hex.Decode(sum[:], []byte(hexSum)); !ok || err != nil || n != len(sum) || name == "" {
+			continue
+		}
+		s[name] = sum
+	}
+	return s
 }
 
 // embedded returns the embedded modules, each as it is served and

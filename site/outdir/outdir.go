@@ -47,10 +47,10 @@ const Manifest = ".nardydocs-manifest"
 const Header = "# nardydocs: what each file and figure of this build holds\n"
 
 // Digest is the digest of a file of a site, as manifests name it.
-func Digest(data []byte) string {
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:8])
-}
+func Digest(data []byte) string { return DigestOf(sha256.Sum256(data)) }
+
+// DigestOf is the Digest of a file whose SHA-256 is sum.
+func DigestOf(sum [sha256.Size]byte) string { return hex.EncodeToString(sum[:8]) }
 
 // Error is a directory a build may not write into, and why.
 type Error struct {
