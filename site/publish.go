@@ -334,9 +334,11 @@ func putModules(d *outdir.Dir, m *memo.Memo, t Target) ([]fileSum, error) {
 	}
 	var out []fileSum
 	for _, name := range sorted(files) {
-		sum := outdir.Digest(files[name])
+		var sum string
 		if s, ok := sums[name]; ok {
 			sum = outdir.DigestOf(s)
+		} else {
+			sum = outdir.Digest(files[name])
 		}
 		if kept[name] != sum {
 			if kept[name] != "" {
