@@ -53,7 +53,7 @@ func yamlBounds(src []byte, file string, line int, errs *engine.ErrorList) bool 
 	}
 	depth, ln, col := 0, line+1, 1
 	for _, c := range string(src) {
-		if c != '\n' && controlChar(string(c)) == 0 {
+		if c != '\n' && isControl(c) {
 			errs.Add(engine.Pos{File: file, Line: ln, Col: col}, "a control character ("+fmt.Sprintf("U+%04X", c)+"), which no page shows: delete it")
 			return false
 		}
@@ -96,15 +96,17 @@ func textBounds(src []byte, file string, errs *engine.ErrorList) bool {
 			rest = nil
 		}
 		line = bytes.TrimSuffix(line, []byte("\r"))
-		if i := controlChar(string(line)); i >= 0 {
+		if i := controlChar(line); i >= 0 {
 			r, _ := utf8.DecodeRuneInString(string(line[i:]))
 			fail(n, utf8.RuneCount(line[:i])+1, "a control character ("+fmt.Sprintf("U+%04X", r)+"), which no page shows: delete it")
 			continue
 		}
 		trimmed := bytes.TrimLeft(line, " \t")
-		if chars := utf8.RuneCount(line); chars > MaxLine && len(trimmed) > 0 { // (front matter is blanked with spaces)
-			fail(n, MaxLine+1, "the line is "+strconv.Itoa(chars)+" characters long, more than "+strconv.Itoa(MaxLine)+": break it")
-			continue
+		if len(line) > MaxLine && len(trimmed) > 0 { // (front matter is blanked with spaces)
+			if chars := utf8.RuneCount(line); chars > MaxLine {
+				fail(n, MaxLine+1, "the line is "+strconv.Itoa(chars)+" characters long, more than "+strconv.Itoa(MaxLine)+": break it")
+				continue
+			}
 		}
 		if fence != nil {
 			if bytes.HasPrefix(trimmed, fence) && len(bytes.Trim(trimmed, string(fence[:1])+" \t")) == 0 {
@@ -158,12 +160,23 @@ func heading(line []byte) bool {
 	return (line[0] == '=' || line[0] == '-') && len(bytes.TrimRight(bytes.TrimRight(line, " \t"), string(line[:1]))) == 0
 }
 
+// isControl reports whether r is a control character that no page
+// shows: C0 but the tab and the carriage return (which Markdown takes for
+// a line's end), DEL and C1.
+func isControl(r rune) bool {
+	return r < 0x20 && r != '\t' && r != '\r' || r >= 0x7f && r < 0xa0
+}
+
 // controlChar returns the byte offset of the first control character
-// of s (C0 but the tab and the carriage return, which Markdown takes for
-// a line's end; DEL; C1), or -1.
-func controlChar(s string) int {
-	for i, r := range s {
-		if r < 0x20 && r != '\t' && r != '\r' || r >= 0x7f && r < 0xa0 {
+// (isControl) of the UTF-8 text b, or -1. It looks at bytes: C0 and DEL
+// are single bytes, and C1 (U+0080–U+009F) is 0xC2 followed by 0x80–0x9F
+// (0xC2 is never a continuation byte); a byte that is not UTF-8 is none.
+func controlChar(b []byte) int {
+	for i, c := range b {
+		switch {
+		case c < 0x20 && c != '\t' && c != '\r', c == 0x7f:
+			return i
+		case c == 0xc2 && i+1 < len(b) && b[i+1] >= 0x80 && b[i+1] < 0xa0:
 			return i
 		}
 	}

@@ -187,3 +187,29 @@ func FuzzTextBounds(f *testing.F) {
 		}
 	})
 }
+
+// TestControlChar: the byte scan finds what decoding the text rune by
+// rune finds, for every text of two bytes and every byte between two
+// letters of Cyrillic.
+func TestControlChar(t *testing.T) {
+	byRunes := func(b []byte) int {
+		for i, r := range string(b) {
+			if isControl(r) {
+				return i
+			}
+		}
+		return -1
+	}
+	check := func(b []byte) {
+		if got, want := controlChar(b), byRunes(b); got != want {
+			t.Errorf("controlChar(%q) = %d, want %d", b, got, want)
+		}
+	}
+	for c := range 1 << 16 {
+		check([]byte{byte(c >> 8), byte(c)})
+	}
+	for c := range 256 {
+		check([]byte{0xd0, 0xb0, byte(c), 0xc2, 0x85})
+		check([]byte("ж" + string(rune(c)) + "ы"))
+	}
+}
