@@ -88,12 +88,39 @@ type twoSided struct {
 	small    int  // the largest exponent kept in a uint64: smallExp (less in tests)
 	ids      map[side]int32
 	sides    []side
-	kids     []*[21][]int32 // by number: the distinct results of each roll (offID: all off)
-	finish   []*tsVal       // by number: the last roll's value against it, once known
+	kids     []*tsKids // by number: the results of its plays
+	finish   []*tsVal  // by number: the last roll's value against it, once known
 	memo     map[uint64]*tsVal
 	g        plays
 	pow      []*big.Int
 	win      tsVal // a certain win: 1, 0, 0 over 36^0
+	// scratch holds the choices of the states being computed, a stack
+	// shared by the recursion: each state's after its callers'.
+	scratch []choice
+	// seen[n] records where children last listed side n: at its index
+	// in the results when its stamp is the current one.
+	seen  []tsSeen
+	stamp uint32
+}
+
+// tsSeen is an entry of twoSided.seen.
+type tsSeen struct {
+	stamp uint32
+	at    int32
+}
+
+// tsKids is what a side's plays lead to: the distinct results of all its
+// rolls, in the order of their first appearance, and for each roll the
+// indices in to of its results, all off (offID) first.
+type tsKids struct {
+	to    []int32
+	rolls [21][]int32
+}
+
+// bearsOff reports whether roll i can bear every checker off.
+func (k *tsKids) bearsOff(i int) bool {
+	r := k.rolls[i]
+	return len(r) > 0 && k.to[r[0]] == offID
 }
 
 func newTwoSided(lastRoll bool) *twoSided {
@@ -124,28 +151,49 @@ func (ts *twoSided) id(s side) int32 {
 	return n
 }
 
-// children returns the results of side n's plays for each roll, all off
-// (offID) first.
-func (ts *twoSided) children(n int32) *[21][]int32 {
+// children returns the results of side n's plays.
+func (ts *twoSided) children(n int32) *tsKids {
 	if k := ts.kids[n]; k != nil {
 		return k
 	}
-	k := new([21][]int32)
+	k := new(tsKids)
 	s := ts.sides[n]
+	if ts.stamp++; ts.stamp == 0 {
+		clear(ts.seen)
+		ts.stamp = 1
+	}
+	off := int32(-1) // index in k.to of offID, once seen
+	add := func(c int32) int32 {
+		if c == offID {
+			if off < 0 {
+				off = int32(len(k.to))
+				k.to = append(k.to, c)
+			}
+			return off
+		}
+		for int(c) >= len(ts.seen) {
+			ts.seen = append(ts.seen, tsSeen{})
+		}
+		if e := &ts.seen[c]; e.stamp != ts.stamp {
+			*e = tsSeen{ts.stamp, int32(len(k.to))}
+			k.to = append(k.to, c)
+		}
+		return ts.seen[c].at
+	}
 	for i, rl := range rollList {
 		list := ts.g.list(&s, rl.a, rl.b)
 		out := make([]int32, 0, len(list))
 		for j := range list {
 			if list[j].empty() {
-				out = append(out, offID)
+				out = append(out, add(offID))
 			}
 		}
 		for j := range list {
 			if !list[j].empty() {
-				out = append(out, ts.id(list[j]))
+				out = append(out, add(ts.id(list[j])))
 			}
 		}
-		k[i] = out
+		k.rolls[i] = out
 	}
 	ts.kids[n] = k
 	return k
@@ -230,9 +278,10 @@ func (ts *twoSided) finishValue(other int32, moverStarted bool) *tsVal {
 		return v
 	}
 	n := 0
-	for i, k := range ts.children(other) {
-		if len(k) > 0 && k[0] == offID {
-			n += rollList[i].w
+	k := ts.children(other)
+	for i, rl := range rollList {
+		if k.bearsOff(i) {
+			n += rl.w
 		}
 	}
 	v := &tsVal{r: 1, w: float64(36-n) / 36, d: float64(n) / 36}
@@ -266,26 +315,36 @@ func (ts *twoSided) value(mover, other int32, moverStarted bool) *tsVal {
 		return v
 	}
 	kids := ts.children(mover)
-	var best [21]choice
+	// The value of each distinct result once, then the best play of
+	// each roll among its results.
+	base := len(ts.scratch)
+	for _, c := range kids.to {
+		ch := choice{child: c}
+		if c == offID {
+			f := ts.finishValue(other, moverStarted)
+			ch.w, ch.d, ch.r = f.w, f.d, f.r
+			ch.W, ch.D = f.n[tsWin], f.n[tsDraw]
+		} else {
+			// The other side's loss is this side's win.
+			nv := ts.value(other, c, !moverStarted)
+			ch.w, ch.d, ch.r = 1-nv.w-nv.d, nv.d, nv.r
+			ch.W, ch.D = nv.n[tsLoss], nv.n[tsDraw]
+		}
+		ts.scratch = append(ts.scratch, ch)
+	}
+	choices := ts.scratch[base:]
+	var none choice // the value of a roll that cannot be played
+	var best [21]*choice
 	r := 0
 	for i := range rollList {
-		for j, c := range kids[i] {
-			ch := choice{child: c}
-			if c == offID {
-				f := ts.finishValue(other, moverStarted)
-				ch.w, ch.d, ch.r = f.w, f.d, f.r
-				ch.W, ch.D = f.n[tsWin], f.n[tsDraw]
-			} else {
-				// The other side's loss is this side's win.
-				nv := ts.value(other, c, !moverStarted)
-				ch.w, ch.d, ch.r = 1-nv.w-nv.d, nv.d, nv.r
-				ch.W, ch.D = nv.n[tsLoss], nv.n[tsDraw]
-			}
-			if j == 0 || ts.better(&ch, &best[i]) {
-				best[i] = ch
+		b := &none
+		for j, c := range kids.rolls[i] {
+			if ch := &choices[c]; j == 0 || ts.better(ch, b) {
+				b = ch
 			}
 		}
-		r = max(r, best[i].r)
+		best[i] = b
+		r = max(r, b.r)
 	}
 	r++
 	v := &tsVal{r: r}
@@ -298,8 +357,7 @@ func (ts *twoSided) value(mover, other int32, moverStarted bool) *tsVal {
 	v.d /= 36
 	if r <= ts.small {
 		var W, D uint64
-		for i := range best {
-			bc := &best[i]
+		for i, bc := range best {
 			m := uint64(rollList[i].w) * pow36[r-1-bc.r]
 			W += m * bc.W.small
 			D += m * bc.D.small
@@ -307,8 +365,7 @@ func (ts *twoSided) value(mover, other int32, moverStarted bool) *tsVal {
 		v.n[tsWin].small, v.n[tsDraw].small, v.n[tsLoss].small = W, D, pow36[r]-W-D
 	} else {
 		W, D, t := new(big.Int), new(big.Int), new(big.Int)
-		for i := range best {
-			bc := &best[i]
+		for i, bc := range best {
 			m := new(big.Int).Mul(ts.power(r-1-bc.r), big.NewInt(int64(rollList[i].w)))
 			W.Add(W, t.Mul(m, bc.W.toBig()))
 			D.Add(D, t.Mul(m, bc.D.toBig()))
@@ -317,6 +374,7 @@ func (ts *twoSided) value(mover, other int32, moverStarted bool) *tsVal {
 		L.Sub(L, D)
 		v.n[tsWin].big, v.n[tsDraw].big, v.n[tsLoss].big = W, D, L
 	}
+	ts.scratch = ts.scratch[:base] // best points into it until here
 	ts.memo[key] = v
 	return v
 }
