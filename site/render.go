@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"net/url"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -63,7 +64,9 @@ func (rn *renderer) render(ctx context.Context) ([]*pageOutput, error) {
 	rn.ctx = ctx
 	out := make([]*pageOutput, len(rn.pages))
 	var done atomic.Int64
-	err := parallel(ctx, rn.opt.Jobs, len(rn.pages), func(i int) {
+	order := rn.renderOrder()
+	err := parallel(ctx, rn.opt.Jobs, len(rn.pages), func(k int) {
+		i := order[k]
 		out[i] = rn.page(i)
 		// What only the page's rendering reads is let go: a large site's
 		// memory then holds its index, not every page's blocks and text.
@@ -74,6 +77,18 @@ func (rn *renderer) render(ctx context.Context) ([]*pageOutput, error) {
 		}
 	})
 	return out, err
+}
+
+// renderOrder returns the pages' indexes, those with the most figures
+// first (then in their order): a page's figures are most of its cost, and
+// pages started from the largest down keep every worker busy to the end.
+func (rn *renderer) renderOrder() []int {
+	order := make([]int, len(rn.pages))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return rn.res[b].figures - rn.res[a].figures })
+	return order
 }
 
 // page renders page i and hands it to the output, unless the memo has
