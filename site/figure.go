@@ -351,16 +351,14 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 			}
 			printed = pd.board
 		}
-		var sa bytes.Buffer
-		sa.Grow(len(printed) + standaloneExtra)
-		if err := diagrams.StandaloneFrom(&sa, printed, PaperA4); err != nil {
+		sa := bytes.NewBuffer(make([]byte, 0, len(printed) + standaloneExtra))
+		if err := diagrams.StandaloneFrom(sa, printed, PaperA4); err != nil {
 			return nil, inBlock("diagram", err)
 		}
 		out.SVG = sa.Bytes()
 		out.Diagram = digest(out.SVG)
 	}
-	var w htmlWriter
-	w.Grow(d.size() + figureExtra)
+	w := htmlWriter{*bytes.NewBuffer(make([]byte, 0, d.size() + figureExtra))}
 	writeFigure(&w, v, d, pageFigure)
 	out.HTML = slices.Clip(w.Bytes())
 	var t htmlWriter
@@ -373,8 +371,7 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 		if err != nil {
 			return nil, err
 		}
-		var p htmlWriter
-		p.Grow(pd.size() + figureExtra)
+		p := htmlWriter{*bytes.NewBuffer(make([]byte, 0, pd.size() + figureExtra))}
 		writeFigure(&p, &pv, pd, printFigure)
 		out.Print = slices.Clip(p.Bytes())
 	}
@@ -423,9 +420,8 @@ func svgArchive(files []svgFile) ([]byte, error) {
 	for _, f := range files {
 		size += len(f.Data) + 2*len(f.Name) + 100
 	}
-	var b bytes.Buffer
-	b.Grow(size)
-	z := zip.NewWriter(&b)
+	b := bytes.NewBuffer(make([]byte, 0, size))
+	z := zip.NewWriter(b)
 	for _, f := range files {
 		w, err := z.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Store, Modified: archiveTime})
 		if err != nil {

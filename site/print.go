@@ -71,9 +71,8 @@ func (rn *renderer) printDocs(pages []*pageOutput) error {
 					Body:  template.HTML(body),
 				})
 			}
-			var body bytes.Buffer
-			body.Grow(size + 4096)
-			if err := rn.tmpl.HTML.ExecuteTemplate(&body, "print.html", doc); err != nil {
+			body := bytes.NewBuffer(make([]byte, 0, size + 4096))
+			if err := rn.tmpl.HTML.ExecuteTemplate(body, "print.html", doc); err != nil {
 				return err
 			}
 			if err := rn.generated(url, v, body.Bytes()); err != nil {

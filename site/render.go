@@ -236,9 +236,8 @@ func (rn *renderer) body(i int, prefix string, out *pageOutput) (body, print []b
 		}
 		return ast.WalkContinue, nil
 	})
-	var b bytes.Buffer
-	b.Grow(2*len(p.src) + size)
-	if err := rn.md.Renderer().Render(&b, p.src, doc); err != nil {
+	b := bytes.NewBuffer(make([]byte, 0, 2*len(p.src) + size))
+	if err := rn.md.Renderer().Render(b, p.src, doc); err != nil {
 		out.errs.AddErr(engine.Pos{File: p.file}, "rendering", err)
 	}
 	if prefix == "" {
@@ -262,9 +261,8 @@ func (rn *renderer) body(i int, prefix string, out *pageOutput) (body, print []b
 	for _, l := range anchors {
 		l.Destination = []byte("#" + prefix + string(l.Destination[1:]))
 	}
-	var pb bytes.Buffer
-	pb.Grow(b.Len())
-	if err := rn.md.Renderer().Render(&pb, p.src, doc); err != nil {
+	pb := bytes.NewBuffer(make([]byte, 0, b.Len()))
+	if err := rn.md.Renderer().Render(pb, p.src, doc); err != nil {
 		out.errs.AddErr(engine.Pos{File: p.file}, "rendering", err)
 	}
 	return b.Bytes(), pb.Bytes()
@@ -462,9 +460,8 @@ func (ix *index) home(l i18n.Lang) string {
 func (rn *renderer) layout(v pageView, body []byte) ([]byte, error) {
 	rn.dress(&v)
 	v.Content = template.HTML(body)
-	var b bytes.Buffer
-	b.Grow(len(body) + 16<<10)
-	if err := rn.tmpl.HTML.ExecuteTemplate(&b, "layout.html", v); err != nil {
+	b := bytes.NewBuffer(make([]byte, 0, len(body) + 16<<10))
+	if err := rn.tmpl.HTML.ExecuteTemplate(b, "layout.html", v); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
