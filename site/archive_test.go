@@ -44,6 +44,9 @@ func TestSVGArchive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(data) > archiveSize(files) {
+		t.Errorf("the archive takes %d bytes, more than the %d made for it", len(data), archiveSize(files))
+	}
 	if again, _ := svgArchive(files); !bytes.Equal(again, data) {
 		t.Errorf("two archives of the same files differ")
 	}

@@ -351,14 +351,14 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 			}
 			printed = pd.board
 		}
-		sa := bytes.NewBuffer(make([]byte, 0, len(printed) + standaloneExtra))
+		sa := bytes.NewBuffer(make([]byte, 0, len(printed)+standaloneExtra))
 		if err := diagrams.StandaloneFrom(sa, printed, PaperA4); err != nil {
 			return nil, inBlock("diagram", err)
 		}
 		out.SVG = sa.Bytes()
 		out.Diagram = digest(out.SVG)
 	}
-	w := htmlWriter{*bytes.NewBuffer(make([]byte, 0, d.size() + figureExtra))}
+	w := htmlWriter{*bytes.NewBuffer(make([]byte, 0, d.size()+figureExtra))}
 	writeFigure(&w, v, d, pageFigure)
 	out.HTML = slices.Clip(w.Bytes())
 	var t htmlWriter
@@ -371,7 +371,7 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 		if err != nil {
 			return nil, err
 		}
-		p := htmlWriter{*bytes.NewBuffer(make([]byte, 0, pd.size() + figureExtra))}
+		p := htmlWriter{*bytes.NewBuffer(make([]byte, 0, pd.size()+figureExtra))}
 		writeFigure(&p, &pv, pd, printFigure)
 		out.Print = slices.Clip(p.Bytes())
 	}
@@ -412,15 +412,23 @@ type svgFile struct {
 // fixed one, so that two builds of the same site write the same bytes.
 var archiveTime = time.Date(2000, time.January, 1, 0, 0, 0, 0, time.UTC)
 
+// archiveSize is at least the size of svgArchive(files): each file takes
+// its text, its name twice and some 150 bytes of headers (local and
+// central, with timestamps, and the descriptor after the text); the
+// directory's end 22.
+func archiveSize(files []svgFile) int {
+	size := 22
+	for _, f := range files {
+		size += len(f.Data) + 2*len(f.Name) + 256
+	}
+	return size
+}
+
 // svgArchive returns a ZIP archive of files, in their order, each stored
 // as it is (compressing every page's archive would cost a build more time
 // than writing it) and dated archiveTime.
 func svgArchive(files []svgFile) ([]byte, error) {
-	size := 22
-	for _, f := range files {
-		size += len(f.Data) + 2*len(f.Name) + 100
-	}
-	b := bytes.NewBuffer(make([]byte, 0, size))
+	b := bytes.NewBuffer(make([]byte, 0, archiveSize(files)))
 	z := zip.NewWriter(b)
 	for _, f := range files {
 		w, err := z.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Store, Modified: archiveTime})

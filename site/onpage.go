@@ -1,8 +1,6 @@
 package site
 
 import (
-	"bytes"
-	"html"
 	"slices"
 	"strings"
 	"unicode"
@@ -71,35 +69,4 @@ func letters(l i18n.Lang, sections []navItem) []navItem {
 		}
 	}
 	return line
-}
-
-// withTopLinks ends each section of a page's text (each part before a
-// second-level heading but the first, and the text's end) with a link to
-// the top of the page in language l.
-func withTopLinks(body []byte, l i18n.Lang) []byte {
-	link := `<p class="to-top"><a href="#top">` + html.EscapeString(l.T("nav.top")) + "</a></p>\n"
-	heading := []byte("\n<h2 id=\"")
-	var b bytes.Buffer
-	b.Grow(len(body) + 8*len(link))
-	seen := false
-	for {
-		i := bytes.Index(body, heading)
-		if i < 0 {
-			break
-		}
-		b.Write(body[:i+1])
-		if seen {
-			b.WriteString(link)
-		}
-		seen = true
-		body = body[i+1:]
-		b.Write(body[:len(heading)-1])
-		body = body[len(heading)-1:]
-	}
-	b.Write(body)
-	if b.Len() > 0 && !bytes.HasSuffix(b.Bytes(), []byte("\n")) {
-		b.WriteByte('\n')
-	}
-	b.WriteString(link)
-	return b.Bytes()
 }

@@ -155,3 +155,23 @@ func TestOnPageReading(t *testing.T) {
 		})
 	}
 }
+
+// TestTopLinksFirstSection: a page whose text starts with its first
+// section's heading ends that section with a link to the top too.
+func TestTopLinksFirstSection(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString("---\ntitle: T\n---\n")
+	titles := []string{"Ход", "Бросок", "Голова", "Дом", "Забор", "Марс"}
+	for _, s := range titles {
+		b.WriteString("\n## " + s + "\n\nТекст.\n")
+	}
+	s := buildSite(t, fstest.MapFS{"ru/index.md": {Data: []byte(b.String())}, "uk/index.md": {Data: []byte(b.String())}}, Options{})
+	article := between(string(s.Files["ru/index.html"]), "<article", "</article>")
+	if n := strings.Count(article, `<p class="to-top"><a href="#top">Наверх</a></p>`+"\n<h2 "); n != len(titles)-1 {
+		t.Errorf("%d links to the top right before a section's heading, want %d:\n%s", n, len(titles)-1, article)
+	}
+	if n := strings.Count(article, `class="to-top"`); n != len(titles) {
+		t.Errorf("%d links to the top, want %d", n, len(titles))
+	}
+}

@@ -71,7 +71,7 @@ func (rn *renderer) printDocs(pages []*pageOutput) error {
 					Body:  template.HTML(body),
 				})
 			}
-			body := bytes.NewBuffer(make([]byte, 0, size + 4096))
+			body := bytes.NewBuffer(make([]byte, 0, size+4096))
 			if err := rn.tmpl.HTML.ExecuteTemplate(body, "print.html", doc); err != nil {
 				return err
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"html"
 	"html/template"
 	"net/url"
 	"path"
@@ -117,12 +118,9 @@ func (rn *renderer) page(i int) *pageOutput {
 			return &kept
 		}
 	}
-	body, print := rn.body(i, prefix, out)
+	body, print := rn.body(i, prefix, v.Sections != nil, out)
 	if rn.ctx != nil && rn.ctx.Err() != nil {
 		return fail(rn.ctx.Err()) // the page is not complete: never kept
-	}
-	if v.Sections != nil {
-		body = withTopLinks(body, p.lang)
 	}
 	page, err := rn.layout(v, body)
 	if err != nil {
@@ -176,10 +174,13 @@ func (rn *renderer) keepFiles(files []fileSum) bool {
 }
 
 // body renders page i's text: every figure computed (or taken from the
-// memo), its files handed to the output. With prefix, it also renders
-// the text for the page's print document: its ids starting with prefix,
-// its figures without the move checker.
-func (rn *renderer) body(i int, prefix string, out *pageOutput) (body, print []byte) {
+// memo), its files handed to the output; with topLinks, each section
+// (each part before a second-level heading but the first, and the
+// text's end) ends with a link to the top of the page. With prefix, it
+// also renders the text for the page's print document: its ids starting
+// with prefix, its figures without the move checker, no links to the
+// top.
+func (rn *renderer) body(i int, prefix string, topLinks bool, out *pageOutput) (body, print []byte) {
 	p, an := rn.pages[i], rn.res[i]
 	doc := an.doc
 	an.doc = nil
@@ -236,12 +237,34 @@ func (rn *renderer) body(i int, prefix string, out *pageOutput) (body, print []b
 		}
 		return ast.WalkContinue, nil
 	})
-	b := bytes.NewBuffer(make([]byte, 0, 2*len(p.src) + size))
+	var tops []ast.Node
+	if topLinks {
+		link := []byte(`<p class="to-top"><a href="#top">` + html.EscapeString(p.lang.T("nav.top")) + "</a></p>\n")
+		first := true
+		for _, h := range headings {
+			if h.Level != 2 {
+				continue
+			}
+			if !first {
+				top := &markdown.Raw{HTML: link}
+				h.Parent().InsertBefore(h.Parent(), h, top)
+				tops = append(tops, top)
+			}
+			first = false
+		}
+		top := &markdown.Raw{HTML: link}
+		doc.AppendChild(doc, top)
+		tops = append(tops, top)
+	}
+	b := bytes.NewBuffer(make([]byte, 0, 2*len(p.src)+size))
 	if err := rn.md.Renderer().Render(b, p.src, doc); err != nil {
 		out.errs.AddErr(engine.Pos{File: p.file}, "rendering", err)
 	}
 	if prefix == "" {
 		return b.Bytes(), nil
+	}
+	for _, top := range tops {
+		top.Parent().RemoveChild(top.Parent(), top)
 	}
 	// The print document's text: the same document, its ids and the
 	// links to them prefixed, its figures' print forms.
@@ -460,7 +483,7 @@ func (ix *index) home(l i18n.Lang) string {
 func (rn *renderer) layout(v pageView, body []byte) ([]byte, error) {
 	rn.dress(&v)
 	v.Content = template.HTML(body)
-	b := bytes.NewBuffer(make([]byte, 0, len(body) + 16<<10))
+	b := bytes.NewBuffer(make([]byte, 0, len(body)+16<<10))
 	if err := rn.tmpl.HTML.ExecuteTemplate(b, "layout.html", v); err != nil {
 		return nil, err
 	}

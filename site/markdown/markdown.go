@@ -70,6 +70,25 @@ func (n *Figure) Dump(source []byte, level int) {
 	}, nil)
 }
 
+// KindRaw is the AST node kind of HTML the site adds to a document.
+var KindRaw = ast.NewNodeKind("NardyRaw")
+
+// Raw is HTML a program adds to a parsed document, between its blocks
+// (the link back to the top of a page at the end of each section),
+// written as it is.
+type Raw struct {
+	ast.BaseBlock
+	HTML []byte
+}
+
+// Kind implements ast.Node.
+func (n *Raw) Kind() ast.NodeKind { return KindRaw }
+
+// Dump implements ast.Node.
+func (n *Raw) Dump(source []byte, level int) {
+	ast.DumpHelper(n, source, level, map[string]string{"HTML": string(n.HTML)}, nil)
+}
+
 // Compiler turns a figure into HTML.
 type Compiler interface {
 	Compile(f *Figure) ([]byte, error)
@@ -87,7 +106,7 @@ type Extender struct {
 // Extend implements goldmark.Extender.
 func (e Extender) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(transformer{}, 100), util.Prioritized(rollTransformer{}, 200)))
-	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(figureRenderer{e.Compiler}, 100), util.Prioritized(rollRenderer{}, 100)))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(figureRenderer{e.Compiler}, 100), util.Prioritized(rollRenderer{}, 100), util.Prioritized(rawRenderer{}, 100)))
 }
 
 type transformer struct{}
@@ -165,6 +184,19 @@ func (r figureRenderer) render(w util.BufWriter, _ []byte, n ast.Node, entering 
 	}
 	_, err := w.Write(out)
 	return ast.WalkSkipChildren, err
+}
+
+type rawRenderer struct{}
+
+// RegisterFuncs implements renderer.NodeRenderer.
+func (rawRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(KindRaw, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkSkipChildren, nil
+		}
+		_, err := w.Write(n.(*Raw).HTML)
+		return ast.WalkSkipChildren, err
+	})
 }
 
 // LineIndex finds the line and column of a byte offset in a text in
