@@ -23,8 +23,23 @@ func (c *canvas) Write(p []byte) (int, error) {
 func (c *canvas) put(s string) { c.b = append(c.b, s...) }
 
 // escape writes s escaped as svgo escapes text (xml.EscapeText). Most
-// text needs no escaping and is copied as it is.
+// text needs no escaping and is copied as it is. Valid UTF-8 that holds
+// none of the bytes that may need it (a control character, one of the
+// five characters XML escapes, or 0xEF, which begins U+F000 to U+FFFF,
+// U+FFFD, U+FFFE and U+FFFF among them) needs none, which the bytes
+// alone tell; other text is looked at rune by rune.
 func (c *canvas) escape(s string) {
+	plain := true
+	for i := 0; i < len(s); i++ {
+		if b := s[i]; b < 0x20 || b == '&' || b == '<' || b == '>' || b == '"' || b == '\'' || b == 0xEF {
+			plain = false
+			break
+		}
+	}
+	if plain && utf8.ValidString(s) {
+		c.put(s)
+		return
+	}
 	for _, r := range s {
 		if r < 0x20 || r == '&' || r == '<' || r == '>' || r == '"' || r == '\'' || r == utf8.RuneError || r > 0xFFFD && r < 0x10000 {
 			xml.EscapeText(c, []byte(s))
