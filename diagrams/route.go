@@ -4,12 +4,75 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/nardydocs/nardydocs/diagrams/geometry"
 	"github.com/nardydocs/nardydocs/engine"
 )
 
-// route finds the curves of the arrows and of the forbidden moves, in
+// route returns the curves of the arrows and of the forbidden moves, as
+// routeAll finds them: from routes, when a figure with the same position,
+// dice or none, and moves was routed before. The curves are shared: not
+// to be changed.
+func (d *drawer) route() []curve {
+	k := d.routeKey()
+	routes.mu.RLock()
+	c, ok := routes.m[k]
+	routes.mu.RUnlock()
+	if ok {
+		return c
+	}
+	c = d.routeAll()
+	routes.mu.Lock()
+	if len(routes.m) < routesMax {
+		if routes.m == nil {
+			routes.m = map[routeKey][]curve{}
+		}
+		routes.m[k] = c
+	}
+	routes.mu.Unlock()
+	return c
+}
+
+// routes keeps the curves routed for figures, so that a figure drawn
+// again (on the page of another language, or as a page's figure and in
+// a handout) is not routed again. It holds the curves of routesMax
+// figures at most; past that, each figure is routed anew. Either way the
+// curves are the same.
+var routes struct {
+	mu sync.RWMutex
+	m  map[routeKey][]curve
+}
+
+// routesMax is how many figures' curves routes holds at most.
+var routesMax = 4096
+
+// A routeKey is all that routeAll routes a figure's arrows from: the
+// position (where the checkers, and so the ends of the arrows and the
+// counts, are), whether dice are drawn (where they stand follows from
+// the side to move, not from the roll), and where each move starts and
+// ends, two bytes each, the arrows then the forbidden moves (arrows is
+// how many are arrows).
+type routeKey struct {
+	p      engine.Position
+	dice   bool
+	arrows int
+	moves  string
+}
+
+// routeKey returns the key of the figure d draws.
+func (d *drawer) routeKey() routeKey {
+	var buf [2 * 16]byte
+	b := buf[:0]
+	for _, segs := range [][]engine.Segment{d.o.Arrows, d.o.Illegal} {
+		for _, a := range segs {
+			b = append(b, byte(a.From), byte(a.To))
+		}
+	}
+	return routeKey{p: d.p, dice: d.o.HasDice, arrows: len(d.o.Arrows), moves: string(b)}
+}
+
+// routeAll finds the curves of the arrows and of the forbidden moves, in
 // that order. Each is bent as bend says, unless that curve would cross a
 // die or a count on a stack or beside a tray, leave the board, or run
 // along an arrow routed before it; then the nearest bend that does none
@@ -18,7 +81,7 @@ import (
 // one row to the other. Where every bend tried breaks a rule, the one that
 // breaks the fewest is drawn. The arrows of a play and the forbidden moves
 // each start on the position drawn (see ends).
-func (d *drawer) route() []curve {
+func (d *drawer) routeAll() []curve {
 	// Room for what most figures need, so that routing them takes no
 	// memory but this.
 	var grown [2 * 8]box

@@ -18,7 +18,7 @@ import (
 // in full (but for its hard faults past the best's), the bends sorted
 // stably. The two must choose the same curves, bend for bend.
 
-// refRoute routes the arrows of d as route does, with refRouter.
+// refRoute routes the arrows of d as routeAll does, with refRouter.
 func refRoute(d *drawer) []curve {
 	r := refRouter{boxes: d.obstacles()}
 	var out []curve
@@ -322,7 +322,7 @@ func TestRouteAsReference(t *testing.T) {
 	for i := range 1500 {
 		p, o := randomFigure(rng)
 		d := newDrawer(&canvas{}, p, o, "d", boardH0)
-		got, want := d.route(), refRoute(d)
+		got, want := d.routeAll(), refRoute(d)
 		if !slices.Equal(got, want) {
 			t.Fatalf("figure %d, arrows %s, forbidden %s: routed\n%v, want\n%v",
 				i, engine.FormatSegments(o.Arrows), engine.FormatSegments(o.Illegal), got, want)
@@ -340,6 +340,69 @@ func TestRouteAsReference(t *testing.T) {
 	// shows little.
 	if moved < arrows/10 {
 		t.Errorf("only %d of %d arrows bent otherwise than wanted", moved, arrows)
+	}
+}
+
+// TestRouteMemo checks that the curves route keeps are those routeAll
+// finds, for figures drawn again and for figures that differ only in
+// what the key leaves out (the roll, hits, the labels), that figures
+// that differ in what it holds are routed each on its own, and that
+// routes holds no more figures than routesMax.
+func TestRouteMemo(t *testing.T) {
+	defer func(n int) { routesMax = n }(routesMax)
+	clearRoutes := func() {
+		routes.mu.Lock()
+		routes.m = nil
+		routes.mu.Unlock()
+	}
+	defer clearRoutes()
+	clearRoutes()
+	routesMax = 4096
+	rng := rand.New(rand.NewPCG(13, 14))
+	var figures []*drawer
+	for range 300 {
+		p, o := randomFigure(rng)
+		figures = append(figures, newDrawer(&canvas{}, p, o, "d", boardH0))
+		// The same figure with another roll and hits, without or with
+		// dice, and with an arrow made a forbidden move.
+		o2 := o
+		o2.Dice = engine.Dice{o.Dice[1], o.Dice[0]%6 + 1}
+		o2.Arrows = slices.Clone(o.Arrows)
+		for i := range o2.Arrows {
+			o2.Arrows[i].Hit = !o2.Arrows[i].Hit
+		}
+		figures = append(figures, newDrawer(&canvas{}, p, o2, "e", boardH0))
+		o4 := o
+		o4.HasDice = !o.HasDice
+		figures = append(figures, newDrawer(&canvas{}, p, o4, "g", boardH0))
+		if len(o.Arrows) > 0 {
+			o3 := o
+			o3.Arrows, o3.Illegal = o.Arrows[:len(o.Arrows)-1], append([]engine.Segment{o.Arrows[len(o.Arrows)-1]}, o.Illegal...)
+			figures = append(figures, newDrawer(&canvas{}, p, o3, "f", boardH0))
+		}
+	}
+	for round := range 2 {
+		for i, d := range figures {
+			if got, want := d.route(), d.routeAll(); !slices.Equal(got, want) {
+				t.Fatalf("round %d, figure %d: route %v, routeAll %v", round, i, got, want)
+			}
+		}
+	}
+	routes.mu.RLock()
+	n := len(routes.m)
+	routes.mu.RUnlock()
+	if n == 0 || n > len(figures) {
+		t.Fatalf("routes holds %d figures of %d drawn", n, len(figures))
+	}
+	clearRoutes()
+	routesMax = 10
+	for _, d := range figures {
+		if got, want := d.route(), d.routeAll(); !slices.Equal(got, want) {
+			t.Fatalf("with routesMax 10: route %v, routeAll %v", got, want)
+		}
+	}
+	if n := len(routes.m); n != 10 {
+		t.Errorf("routes holds %d figures, want routesMax, 10", n)
 	}
 }
 
