@@ -1,8 +1,6 @@
 package diagrams
 
 import (
-	"bytes"
-	"encoding/xml"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -516,21 +514,5 @@ func TestWithin(t *testing.T) {
 	}
 	if near < 1000 {
 		t.Fatalf("only %d points near their curve", near)
-	}
-}
-
-func TestEscape(t *testing.T) {
-	for _, s := range []string{
-		"", "Позиция: длинные нарды, ход белых", "a < b", "Tom & Jerry", `"quoted"`, "it's",
-		"tab\there", "line\nbreak", "\x00", "bad \xff byte", "cut \xd0", "\uFFFD", "\uFFFE", "\uFFFF",
-		"\uF000", "\uEFFF", "ok \U0001F3B2", "ß€ok", "\u00A0nbsp", "\x7f",
-	} {
-		var want bytes.Buffer
-		xml.EscapeText(&want, []byte(s))
-		var c canvas
-		c.escape(s)
-		if string(c.b) != want.String() {
-			t.Errorf("escape(%q) = %q, want %q", s, c.b, want.String())
-		}
 	}
 }
