@@ -25,14 +25,47 @@ func (c *canvas) put(s string) { c.b = append(c.b, s...) }
 // escape writes s escaped as svgo escapes text (xml.EscapeText). Most
 // text needs no escaping and is copied as it is.
 func (c *canvas) escape(s string) {
-	for _, r := range s {
-		if r < 0x20 || r == '&' || r == '<' || r == '>' || r == '"' || r == '\'' || r == utf8.RuneError || r > 0xFFFD && r < 0x10000 {
-			xml.EscapeText(c, []byte(s))
-			return
+	if plain(s) {
+		c.put(s)
+		return
+	}
+	xml.EscapeText(c, []byte(s))
+}
+
+// plain reports whether xml.EscapeText writes text s as it is: whether s
+// is valid UTF-8 that holds no control character, none of the five
+// characters XML escapes, and nothing from U+FFFD to U+FFFF. ASCII and
+// the letters of two bytes (U+0080 to U+07FF, Cyrillic among them) are
+// told from their bytes; other runes are decoded.
+func plain(s string) bool {
+	for i := 0; i < len(s); {
+		switch b := s[i]; {
+		case b < utf8.RuneSelf:
+			if !plainASCII[b] {
+				return false
+			}
+			i++
+		case b >= 0xC2 && b <= 0xDF && i+1 < len(s) && s[i+1]&0xC0 == 0x80:
+			i += 2
+		default:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError || r > 0xFFFD && r < 0x10000 {
+				return false
+			}
+			i += n
 		}
 	}
-	c.put(s)
+	return true
 }
+
+// plainASCII tells the ASCII characters xml.EscapeText writes as they
+// are.
+var plainASCII = func() (t [utf8.RuneSelf]bool) {
+	for b := range t {
+		t[b] = b >= 0x20 && !strings.ContainsRune(`&<>"'`, rune(b))
+	}
+	return t
+}()
 
 // idMark stands for the diagram's id in what svgo draws once for every
 // diagram of a theme (see layers).

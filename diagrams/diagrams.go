@@ -51,6 +51,11 @@
 // 1.05 times as long (Inline: opening 0.92, middle game with two arrows
 // 1.04, bear-off with three 1.05).
 //
+// The arrows' curves are routed once for each figure (a position, with
+// dice or without, and its moves) and kept, a few thousand at most: a
+// site draws many of its figures more than once, on the pages of each
+// language.
+//
 // Three elements are written without svgo, because svgo cannot write
 // them as a page needs them, whatever the cost: the <svg> start tag
 // (svgo's Start begins an XML document, with a prolog, a comment and a
