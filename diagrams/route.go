@@ -509,7 +509,13 @@ func (r *router) fault(c curve, bound fault) fault {
 			s.stretches()
 			stretched = true
 		}
-		run, crossings := alongside(&s, other)
+		// Once f breaks as many rules as bound, crossing as many arrows
+		// as bound makes it no better: alongside may stop counting there.
+		enough := math.MaxInt
+		if f.hard == bound.hard {
+			enough = bound.crossings - f.crossings
+		}
+		run, crossings := alongside(&s, other, enough)
 		if run > together {
 			f.hard++
 		}
@@ -565,10 +571,11 @@ func clips(a, b [2]float64, x box) bool {
 }
 
 // alongside returns how far curve a runs within apart of curve b, away
-// from the ends they share, and how many times it crosses it. It looks
-// at the boxes of a's stretches (see stretches), and at all of b's (see
-// shapeOf).
-func alongside(a, b *shape) (run float64, crossings int) {
+// from the ends they share, and how many times it crosses it, or stops
+// once it crosses it enough times: the run and crossings found then. It
+// looks at the boxes of a's stretches (see stretches), and at all of b's
+// (see shapeOf).
+func alongside(a, b *shape, enough int) (run float64, crossings int) {
 	var ends [2][2]float64 // the ends a shares with b
 	n := 0
 	for _, e := range [2][2]float64{a.p[0], a.p[samples]} {
@@ -608,7 +615,9 @@ func alongside(a, b *shape) (run float64, crossings int) {
 					continue // the boxes do not meet, nor do the stretches
 				}
 				if crossing(q, p, b.p[j], b.p[j+1]) {
-					crossings++
+					if crossings++; crossings >= enough {
+						return run, crossings
+					}
 				}
 			}
 		}
