@@ -53,8 +53,8 @@
 //
 // The arrows' curves are routed once for each figure (a position, with
 // dice or without, and its moves) and kept, a few thousand at most: a
-// site draws many of its figures more than once, on the pages of each
-// language.
+// site draws most of its figures more than once, on the pages of each
+// language and on pages that gather others.
 //
 // Three elements are written without svgo, because svgo cannot write
 // them as a page needs them, whatever the cost: the <svg> start tag

@@ -35,8 +35,8 @@ func (d *drawer) route() []curve {
 }
 
 // routes keeps the curves routed for figures, so that a figure drawn
-// again (on the page of another language, or as a page's figure and in
-// a handout) is not routed again. It holds the curves of routesMax
+// again (on the page of another language, or on a page that gathers
+// others) is not routed again. It holds the curves of routesMax
 // figures at most; past that, each figure is routed anew. Either way the
 // curves are the same.
 var routes struct {
