@@ -53,8 +53,8 @@
 //
 // The arrows' curves are routed once for each figure (a position, with
 // dice or without, and its moves) and kept, a few thousand at most: a
-// site draws many of its figures more than once, on the pages of each
-// language.
+// site draws most of its figures more than once, on the pages of each
+// language and on pages that gather others.
 //
 // Three elements are written without svgo, because svgo cannot write
 // them as a page needs them, whatever the cost: the <svg> start tag
@@ -62,7 +62,8 @@
 // fixed size, where an inline diagram is an element of an HTML page),
 // and <title> and <desc> (svgo's Title and Desc take no id, which the
 // start tag's aria-labelledby names). [StandaloneFrom] adds the prolog,
-// the size and a <style>, which svgo draws, to an inline diagram.
+// the size and a <style>, which svgo draws (once: it is the same in every
+// document), to an inline diagram.
 package diagrams
 
 import (
@@ -73,6 +74,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	svg "github.com/ajstarks/svgo"
 
@@ -241,12 +243,20 @@ func StandaloneFrom(w io.Writer, inline string, widthMM float64) error {
 	b.put(rest)
 	b.put("\n")
 	b.put(body[:head])
-	s := svg.SVG{Writer: b}
-	s.Style("text/css", PrintCSS())
+	b.put(printStyle())
 	b.put(body[head:])
 	_, err = w.Write(b.b)
 	return err
 }
+
+// printStyle is svgo's drawing of the <style> element with the rules of
+// PrintCSS that StandaloneFrom adds to every document, drawn once.
+var printStyle = sync.OnceValue(func() string {
+	var c canvas
+	s := svg.SVG{Writer: &c}
+	s.Style("text/css", PrintCSS())
+	return string(c.b)
+})
 
 var notInline = errors.New("diagrams: StandaloneFrom takes a diagram written by Inline")
 

@@ -35,8 +35,8 @@ func (d *drawer) route() []curve {
 }
 
 // routes keeps the curves routed for figures, so that a figure drawn
-// again (on the page of another language, or as a page's figure and in
-// a handout) is not routed again. It holds the curves of routesMax
+// again (on the page of another language, or on a page that gathers
+// others) is not routed again. It holds the curves of routesMax
 // figures at most; past that, each figure is routed anew. Either way the
 // curves are the same.
 var routes struct {
@@ -509,7 +509,13 @@ func (r *router) fault(c curve, bound fault) fault {
 			s.stretches()
 			stretched = true
 		}
-		run, crossings := alongside(&s, other)
+		// Once f breaks as many rules as bound, crossing as many arrows
+		// as bound makes it no better: alongside may stop counting there.
+		enough := math.MaxInt
+		if f.hard == bound.hard {
+			enough = bound.crossings - f.crossings
+		}
+		run, crossings := alongside(&s, other, enough)
 		if run > together {
 			f.hard++
 		}
@@ -565,10 +571,11 @@ func clips(a, b [2]float64, x box) bool {
 }
 
 // alongside returns how far curve a runs within apart of curve b, away
-// from the ends they share, and how many times it crosses it. It looks
-// at the boxes of a's stretches (see stretches), and at all of b's (see
-// shapeOf).
-func alongside(a, b *shape) (run float64, crossings int) {
+// from the ends they share, and how many times it crosses it, or stops
+// once it crosses it enough times: the run and crossings found then. It
+// looks at the boxes of a's stretches (see stretches), and at all of b's
+// (see shapeOf).
+func alongside(a, b *shape, enough int) (run float64, crossings int) {
 	var ends [2][2]float64 // the ends a shares with b
 	n := 0
 	for _, e := range [2][2]float64{a.p[0], a.p[samples]} {
@@ -608,7 +615,9 @@ func alongside(a, b *shape) (run float64, crossings int) {
 					continue // the boxes do not meet, nor do the stretches
 				}
 				if crossing(q, p, b.p[j], b.p[j+1]) {
-					crossings++
+					if crossings++; crossings >= enough {
+						return run, crossings
+					}
 				}
 			}
 		}

@@ -516,3 +516,19 @@ func TestWithin(t *testing.T) {
 		t.Fatalf("only %d points near their curve", near)
 	}
 }
+
+// BenchmarkRoute routes the arrows of random figures, many of whose
+// arrows run into each other, the dice or the counts, each anew.
+func BenchmarkRoute(b *testing.B) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	var figures []*drawer
+	for range 200 {
+		p, o := randomFigure(rng)
+		figures = append(figures, newDrawer(&canvas{}, p, o, "d", boardH0))
+	}
+	for b.Loop() {
+		for _, d := range figures {
+			d.routeAll()
+		}
+	}
+}
