@@ -37,12 +37,11 @@ type Target struct {
 	// build takes from it what did not change, and when nothing did, it
 	// leaves the site as it is. Empty builds everything.
 	MemoDir string
-	// Modules, when set, gives further files (the checker's modules) and
-	// the SHA-256 of those it knows, by name: it is called, from another
-	// goroutine, while the site is built — unless the memo says the
-	// previous build had the files of ModulesKey, still as it left them:
-	// those are kept.
-	Modules func() (wasm.Files, wasm.Sums, error)
+	// Modules, when set, gives further files (the checker's modules),
+	// each with its SHA-256: it is called, from another goroutine, while
+	// the site is built — unless the memo says the previous build had the
+	// files of ModulesKey, still as it left them: those are kept.
+	Modules func() (*wasm.Modules, error)
 	// ModulesKey names the files Modules gives, as a digest of their
 	// sources would; "" when it is not known.
 	ModulesKey string
@@ -328,29 +327,34 @@ func putModules(d *outdir.Dir, m *memo.Memo, t Target) ([]fileSum, error) {
 			}
 		}
 	}
-	files, sums, err := t.Modules()
+	modules, err := t.Modules()
 	if err != nil {
 		return nil, err
 	}
 	var out []fileSum
-	for _, name := range sorted(files) {
-		var sum string
-		if s, ok := sums[name]; ok {
-			sum = outdir.DigestOf(s)
-		} else {
-			sum = outdir.Digest(files[name])
-		}
+	for _, name := range modules.Names() {
+		sum := outdir.DigestOf(modules.Sums[name])
 		if kept[name] != sum {
 			if kept[name] != "" {
 				return nil, errors.New("the checker's " + name + " is not the previous build's, though its key is")
 			}
-			if err := d.Put(name, files[name], sum); err != nil {
+			if err := putModule(d, modules, name, sum); err != nil {
 				return nil, err
 			}
 		}
 		out = append(out, fileSum{name, sum})
 	}
 	return out, nil
+}
+
+// putModule copies the module name into d.
+func putModule(d *outdir.Dir, m *wasm.Modules, name, sum string) error {
+	r, err := m.Open(name)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	return d.PutFrom(name, r, sum)
 }
 
 // Write writes a site built in memory (Build) into the directory dir, as

@@ -2,8 +2,6 @@ package site
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -123,7 +121,7 @@ func (pr *project) publish(what string) *Published {
 	files := opt.Files
 	opt.Files = nil
 	p, err := Publish(t.Context(), opt, Target{Dir: pr.out, MemoDir: pr.memoDir, ModulesKey: "modules 1",
-		Modules: func() (wasm.Files, wasm.Sums, error) { return files, someSums(files), nil }})
+		Modules: func() (*wasm.Modules, error) { return wasm.Files(files).Modules(), nil }})
 	if err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}
@@ -156,19 +154,6 @@ func (pr *project) publish(what string) *Published {
 		}
 	}
 	return p
-}
-
-// someSums returns the SHA-256 of every other file of files, by name, as
-// the modules' digests come from their maker: the manifest's digests
-// made from them must be those made from the files' bytes.
-func someSums(files map[string][]byte) wasm.Sums {
-	s := wasm.Sums{}
-	for k, name := range slices.Sorted(maps.Keys(files)) {
-		if k%2 == 0 {
-			s[name] = sha256.Sum256(files[name])
-		}
-	}
-	return s
 }
 
 // edit changes a file of the content.
@@ -466,8 +451,8 @@ func TestOutputNamesNoLocalPath(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(templates, "style.css"), append(css, "\n/* the site's own */\n"...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	modules := func() (wasm.Files, wasm.Sums, error) {
-		return wasm.Files{"checker.wasm": []byte("\x00asm"), "checker-board.wasm": []byte("\x00asm")}, nil, nil
+	modules := func() (*wasm.Modules, error) {
+		return wasm.Files{"checker.wasm": []byte("\x00asm"), "checker-board.wasm": []byte("\x00asm")}.Modules(), nil
 	}
 	build := func() {
 		t.Helper()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -132,13 +133,19 @@ func (f *siteFlags) wasmOptions() wasm.Options {
 	return wasm.Options{Source: src, CacheDir: f.cacheRoot(), NoCache: f.noCache}
 }
 
-// checkerModules returns the checker's modules (package internal/wasm)
-// and their digests, saying on stderr when they must be compiled, which
-// takes a while the first time; nil with --no-checker.
-func (f *siteFlags) checkerModules(cmd *cobra.Command) (wasm.Files, wasm.Sums, error) {
+// checkerModules returns the checker's modules (package internal/wasm),
+// in memory; nil with --no-checker.
+func (f *siteFlags) checkerModules(cmd *cobra.Command) (wasm.Files, error) {
 	if f.noChecker {
-		return nil, nil, nil
+		return nil, nil
 	}
+	return withCompiling(f, cmd, wasm.Get)
+}
+
+// withCompiling gets the checker's modules with get (wasm.Get or
+// wasm.Open), saying on stderr when they must be compiled, which takes a
+// while the first time.
+func withCompiling[T any](f *siteFlags, cmd *cobra.Command, get func(context.Context, wasm.Options) (T, error)) (T, error) {
 	start := time.Now()
 	compiling := false
 	o := f.wasmOptions()
@@ -148,11 +155,11 @@ func (f *siteFlags) checkerModules(cmd *cobra.Command) (wasm.Files, wasm.Sums, e
 			fmt.Fprintln(cmd.ErrOrStderr(), "compiling the move checker (first time only)…")
 		}
 	}
-	files, sums, err := wasm.GetSummed(cmd.Context(), o)
+	m, err := get(cmd.Context(), o)
 	if err == nil && compiling && !f.quiet {
 		fmt.Fprintf(cmd.ErrOrStderr(), "compiled the move checker in %s\n", time.Since(start).Round(100*time.Millisecond))
 	}
-	return files, sums, err
+	return m, err
 }
 
 // printBuildErrors prints a build's problems one per line, then a count.
@@ -240,7 +247,7 @@ again).`,
 			// site is built; unless those of the previous build, of the
 			// same key, are still in out: they stay as they are.
 			if !f.noChecker {
-				t.Modules = func() (wasm.Files, wasm.Sums, error) { return f.checkerModules(cmd) }
+				t.Modules = func() (*wasm.Modules, error) { return withCompiling(&f, cmd, wasm.Open) }
 				if t.MemoDir != "" {
 					if key, err := wasm.Key(f.wasmOptions()); err == nil {
 						t.ModulesKey = "checker " + key

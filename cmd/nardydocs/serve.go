@@ -49,7 +49,7 @@ has (unless nardydocs.yaml says "translations: strict").`,
 			}
 			ctx := cmd.Context()
 			opt := f.options()
-			modules, _, err := f.checkerModules(cmd)
+			modules, err := f.checkerModules(cmd)
 			if err != nil {
 				return err
 			}

@@ -125,8 +125,23 @@ func TestEmbeddedModulesWhole(t *testing.T) {
 			t.Errorf("%s records %x for %s, whose SHA-256 is %x", sumsFile, got, name, want)
 		}
 	}
-	if got := embeddedSums(f); !maps.Equal(got, f.sums()) {
-		t.Errorf("the embedded files' digests are %x, want %x", got, f.sums())
+	m, err := openEmbedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !maps.Equal(m.Sums, f.sums()) {
+		t.Errorf("the embedded files' digests are %x, want %x", m.Sums, f.sums())
+	}
+	for _, name := range m.Names() {
+		r, err := m.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(r)
+		r.Close()
+		if err != nil || !bytes.Equal(data, f[name]) {
+			t.Errorf("%s read from the embedded modules: %d bytes (%v), want %d", name, len(data), err, len(f[name]))
+		}
 	}
 }
 

@@ -34,6 +34,7 @@ import (
 	"errors"
 	"fmt"
 	"go/build"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -116,31 +117,88 @@ type Options struct {
 // Get returns the modules: embedded, cached or compiled (see the package
 // comment).
 func Get(ctx context.Context, o Options) (Files, error) {
-	f, _, err := GetSummed(ctx, o)
-	return f, err
-}
-
-// GetSummed is Get, with the SHA-256 digest of every file: those of the
-// embedded modules as make wasm recorded them (a build that digests the
-// files it writes need not read 14 MB for them), the others computed.
-func GetSummed(ctx context.Context, o Options) (Files, Sums, error) {
 	src, err := o.source()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if src == "" {
-		f, err := o.embedded()
-		if err != nil {
-			return nil, nil, err
-		}
-		return f, embeddedSums(f), nil
+		return o.embedded()
 	}
-	f, err := o.get(ctx, src)
-	if err != nil {
-		return nil, nil, err
-	}
-	return f, f.sums(), nil
+	return o.get(ctx, src)
 }
+
+// Modules are the files Get returns, to be read one at a time, and their
+// digests: a build copies them into its site without holding 14 MB in
+// memory.
+type Modules struct {
+	// Sums holds the SHA-256 digest of every file, by name.
+	Sums  Sums
+	files Files // the files, when they are in memory
+	fsys  fs.FS // or where they are read from
+}
+
+// Names returns the names of the files, sorted.
+func (m *Modules) Names() []string { return slices.Sorted(maps.Keys(m.Sums)) }
+
+// Open opens the file name for reading.
+func (m *Modules) Open(name string) (io.ReadCloser, error) {
+	if m.files != nil {
+		data, ok := m.files[name]
+		if !ok {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+		}
+		return io.NopCloser(bytes.NewReader(data)), nil
+	}
+	return m.fsys.Open(name)
+}
+
+// Open returns the modules Get would return, as Modules: the embedded
+// ones are read from the binary as they are copied, with the digests
+// make wasm recorded; the others are in memory, digested here.
+func Open(ctx context.Context, o Options) (*Modules, error) {
+	src, err := o.source()
+	if err != nil {
+		return nil, err
+	}
+	if src != "" {
+		f, err := o.get(ctx, src)
+		if err != nil {
+			return nil, err
+		}
+		return f.Modules(), nil
+	}
+	return openEmbedded()
+}
+
+// openEmbedded returns the embedded modules as Modules.
+func openEmbedded() (*Modules, error) {
+	fsys, err := fs.Sub(embedded, "embedded")
+	if err != nil {
+		return nil, err
+	}
+	recorded := Sums{}
+	if data, err := fs.ReadFile(fsys, sumsFile); err == nil {
+		recorded = parseSums(data)
+	}
+	m := &Modules{Sums: Sums{}, fsys: fsys}
+	for _, name := range names {
+		sum, ok := recorded[name]
+		if !ok {
+			data, err := fs.ReadFile(fsys, name)
+			if err != nil {
+				return nil, fmt.Errorf("the embedded modules: %w (make wasm writes them)", err)
+			}
+			sum = sha256.Sum256(data)
+		} else if _, err := fs.Stat(fsys, name); err != nil {
+			return nil, fmt.Errorf("the embedded modules: %w (make wasm writes them)", err)
+		}
+		m.Sums[name] = sum
+	}
+	return m, nil
+}
+
+// Modules returns f as Modules, digested.
+func (f Files) Modules() *Modules { return &Modules{Sums: f.sums(), files: f} }
 
 // get returns the modules compiled from src, from the cache when they are
 // there.
@@ -258,26 +316,6 @@ func (f Files) sums() Sums {
 	s := Sums{}
 	for name, data := range f {
 		s[name] = sha256.Sum256(data)
-	}
-	return s
-}
-
-// embeddedSums returns the digests of the embedded files f as sumsFile
-// records them, computing those it lacks.
-func embeddedSums(f Files) Sums {
-	s := Sums{}
-	if data, err := embedded.ReadFile("embedded/" + sumsFile); err == nil {
-		s = parseSums(data)
-	}
-	for name, data := range f {
-		if _, ok := s[name]; !ok {
-			s[name] = sha256.Sum256(data)
-		}
-	}
-	for name := range s {
-		if _, ok := f[name]; !ok {
-			delete(s, name)
-		}
 	}
 	return s
 }

@@ -729,3 +729,44 @@ func TestRestamped(t *testing.T) {
 		t.Errorf("after a failed build, Keep took index.html, altered since")
 	}
 }
+
+// TestPutFrom: a file copied from a reader is in the new site as the
+// reader gave it; one of the previous build's digest, intact, is that
+// build's file, linked; a name given twice is refused.
+func TestPutFrom(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "public")
+	oldSite.write(t, dir, Options{})
+	before, err := os.Stat(filepath.Join(dir, "style.css"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Open(dir, Options{Files: oldSite.digests()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := strings.Repeat("модуль ", 100<<10) // more than one piece of the copy
+	if err := d.PutFrom("m/big.wasm", strings.NewReader(big), Digest([]byte(big))); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.PutFrom("style.css", strings.NewReader("css"), Digest([]byte("css"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.PutFrom("style.css", strings.NewReader("css"), Digest([]byte("css"))); err == nil {
+		t.Error("a second style.css was taken")
+	}
+	if _, err := d.Commit([]byte(Header)); err != nil {
+		t.Fatal(err)
+	}
+	got := readTree(t, dir)
+	if got["m/big.wasm"] != big || got["style.css"] != "css" || len(got) != 3 {
+		t.Errorf("the site holds %d files; m/big.wasm %d bytes, want %d; style.css %q", len(got), len(got["m/big.wasm"]), len(big), got["style.css"])
+	}
+	after, err := os.Stat(filepath.Join(dir, "style.css"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !os.SameFile(before, after) {
+		t.Error("style.css, unchanged, was written again rather than linked")
+	}
+}
