@@ -426,7 +426,7 @@ func (a *analyser) figure(n *markdown.Figure) {
 		}
 	}
 	if len(blk.Exercises) > 0 {
-		r.exercises = append(r.exercises, exercise{page: a.index, fig: num, blk: blk})
+		r.exercises = append(r.exercises, exercise{page: a.index, fig: num, blk: blk, src: n.Source})
 	}
 }
 

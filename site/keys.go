@@ -1,6 +1,9 @@
 package site
 
-import "github.com/nardydocs/nardydocs/site/memo"
+import (
+	"github.com/nardydocs/nardydocs/site/memo"
+	"github.com/nardydocs/nardydocs/templates/i18n"
+)
 
 // memoKey is the one function that names a value in the memo: the digest
 // of kind and of every exported field of in (see memo.Key). Each kind of
@@ -43,4 +46,62 @@ func (rn *renderer) pageInput(i int, v pageView, prefix string) *pageInput {
 		in.Game = p.fm.Game.String()
 	}
 	return in
+}
+
+// generatedInput is everything a page the build generates is made from
+// (a print document, a worksheet, a game page, the notation page, a
+// contents page): the program and templates, its output path, the
+// layout's data as the layout shows it (the table of contents among
+// them), and Body, what its text is made from: for each kind of page a
+// struct of its own (printInput, worksheetInput, gameView without its
+// board, notationView without its diagrams, contentsInput).
+type generatedInput struct {
+	Version   string
+	Templates string
+	Path      string
+	View      pageView
+	Body      any
+}
+
+// printInput is what a print document's text is made from: its
+// language, and each of its pages' id prefix, title and the digest of
+// its text for the document (pageOutput.PrintSum).
+type printInput struct {
+	L     i18n.Lang
+	Pages []printPageInput
+}
+
+// printPageInput is one page of a print document, its text by digest.
+type printPageInput struct {
+	ID, Title, Print string
+}
+
+// worksheetInput is what a worksheet's text is made from: its language
+// and game, the site's rule profile and its override, and each
+// exercise's block as its figure's key names it (figureInput), with the
+// title of its page.
+type worksheetInput struct {
+	L         i18n.Lang
+	Game      string
+	Rules     string
+	Override  []string
+	Exercises []exerciseInput
+}
+
+// exerciseInput is an exercise of a worksheet: its page (output path and
+// title), its figure's number there, and what its block is read from.
+type exerciseInput struct {
+	Page, Title string
+	Fig         int
+	Source      string   // the block as written
+	Game        string   // the page's game, "" for none
+	Rules       string   // the page's rule profile
+	Named       []string // "name=code" of the positions earlier blocks of the page name
+}
+
+// contentsInput is what a contents page's text is made from: the
+// template's data.
+type contentsInput struct {
+	L   i18n.Lang
+	Nav []navSection
 }

@@ -455,13 +455,6 @@ func (rn *renderer) contentsPages() error {
 			}
 			secs = append(secs, s)
 		}
-		var body bytes.Buffer
-		if err := rn.tmpl.HTML.ExecuteTemplate(&body, "contents.html", struct {
-			L   i18n.Lang
-			Nav []navSection
-		}{l, secs}); err != nil {
-			return err
-		}
 		v := pageView{
 			L:       l,
 			Title:   l.T("nav.all"),
@@ -479,7 +472,15 @@ func (rn *renderer) contentsPages() error {
 				})
 			}
 		}
-		if err := rn.generated(url, v, body.Bytes()); err != nil {
+		in := contentsInput{L: l, Nav: secs}
+		err := rn.generatedPage(url, v, in, func() ([]byte, error) {
+			var body bytes.Buffer
+			if err := rn.tmpl.HTML.ExecuteTemplate(&body, "contents.html", in); err != nil {
+				return nil, err
+			}
+			return body.Bytes(), nil
+		})
+		if err != nil {
 			return err
 		}
 	}

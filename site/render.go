@@ -43,13 +43,15 @@ func newRenderer(ix *index, em *emitter) *renderer {
 
 // pageOutput is a page rendered: its files and their digests (the page
 // and its figures' diagrams), its figures' records, and its text in its
-// print document (for a page in one). It is the page's value in the
-// memo.
+// print document (for a page in one), with its digest when the build
+// has a memo (a print document's key names its pages' texts by it). It
+// is the page's value in the memo.
 type pageOutput struct {
-	Files   []fileSum
-	Records []Record
-	Print   []byte
-	errs    engine.ErrorList
+	Files    []fileSum
+	Records  []Record
+	Print    []byte
+	PrintSum string
+	errs     engine.ErrorList
 }
 
 // fileSum is a file of the site and its digest.
@@ -116,6 +118,9 @@ func (rn *renderer) page(i int) *pageOutput {
 	}
 	out.Files = append(out.Files, fileSum{p.url(), sum})
 	out.Print = print
+	if m != nil {
+		out.PrintSum = digest(print)
+	}
 	if m != nil && len(out.errs) == 0 {
 		m.Put(key, out)
 	}
