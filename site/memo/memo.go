@@ -13,6 +13,7 @@ package memo
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding"
 	"encoding/gob"
 	"encoding/hex"
 	"encoding/json"
@@ -88,10 +89,19 @@ func Open(dir string) *Memo {
 }
 
 // Get decodes the value under key into v (a pointer) and reports whether
-// there was one.
+// there was one. A v that is an encoding.BinaryUnmarshaler decodes
+// itself, from bytes it may keep but must never change (they may be the
+// memo's own).
 func (m *Memo) Get(key string, v any) bool {
 	data, ok := m.lookup(key)
-	if ok && gob.NewDecoder(bytes.NewReader(data)).Decode(v) == nil {
+	if ok {
+		if u, own := v.(encoding.BinaryUnmarshaler); own {
+			ok = u.UnmarshalBinary(data) == nil
+		} else {
+			ok = gob.NewDecoder(bytes.NewReader(data)).Decode(v) == nil
+		}
+	}
+	if ok {
 		m.hits.Add(1)
 		return true
 	}
@@ -99,14 +109,25 @@ func (m *Memo) Get(key string, v any) bool {
 	return false
 }
 
-// Put keeps v under key. A value gob cannot encode is not kept.
+// Put keeps v under key: encoded by its own MarshalBinary when it is an
+// encoding.BinaryMarshaler, else by gob. A value that cannot be encoded
+// is not kept.
 func (m *Memo) Put(key string, v any) {
-	var buf bytes.Buffer
-	if gob.NewEncoder(&buf).Encode(v) != nil {
-		return
+	var data []byte
+	if b, own := v.(encoding.BinaryMarshaler); own {
+		var err error
+		if data, err = b.MarshalBinary(); err != nil {
+			return
+		}
+	} else {
+		var buf bytes.Buffer
+		if gob.NewEncoder(&buf).Encode(v) != nil {
+			return
+		}
+		data = buf.Bytes()
 	}
 	m.mu.Lock()
-	m.fresh[key] = buf.Bytes()
+	m.fresh[key] = data
 	m.used[key] = true
 	m.mu.Unlock()
 }

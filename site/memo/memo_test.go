@@ -144,3 +144,51 @@ func TestOnDisk(t *testing.T) {
 		t.Error("a value found through a damaged index")
 	}
 }
+
+// own is a value with its own binary encoding: a length byte, then its
+// text.
+type own struct{ Text string }
+
+func (o *own) MarshalBinary() ([]byte, error) {
+	return append([]byte{byte(len(o.Text))}, o.Text...), nil
+}
+
+func (o *own) UnmarshalBinary(data []byte) error {
+	if len(data) == 0 || int(data[0]) != len(data)-1 {
+		return os.ErrInvalid
+	}
+	o.Text = string(data[1:])
+	return nil
+}
+
+// TestOwnEncoding: a value with its own binary encoding is kept by it, in
+// memory and on disk; data it cannot decode is a value not found, and a
+// gob value is not taken for one.
+func TestOwnEncoding(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	m := Open(dir)
+	m.Put("a", &own{"text"})
+	m.Put("g", value{HTML: []byte("<p>g</p>")})
+	var got own
+	if !m.Get("a", &got) || got.Text != "text" {
+		t.Fatalf("got %q", got.Text)
+	}
+	if err := m.Save(); err != nil {
+		t.Fatal(err)
+	}
+	m.Close()
+	m = Open(dir)
+	defer m.Close()
+	got = own{}
+	if !m.Get("a", &got) || got.Text != "text" {
+		t.Errorf("from disk: got %q", got.Text)
+	}
+	// The gob encoding of a value is not this one's.
+	if m.Get("g", &got) {
+		t.Errorf("a gob value decoded as one of its own: %q", got.Text)
+	}
+	if hits, misses := m.Counts(); hits != 1 || misses != 1 {
+		t.Errorf("%d hits, %d misses, want 1 and 1", hits, misses)
+	}
+}
