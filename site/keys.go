@@ -105,3 +105,23 @@ type contentsInput struct {
 	L   i18n.Lang
 	Nav []navSection
 }
+
+// analysisInput is everything a page's analysis (analysePage) reads: the
+// program, whether the templates loaded (without them no block is
+// judged), whether the site has the checker, the rules a site-wide
+// override sets, and the page: its file, its text and what its front
+// matter gives it.
+type analysisInput struct {
+	Version     string
+	Templates   bool
+	Checker     bool
+	Override    []string
+	File        string // as messages name it
+	Source      []byte // its text, the front matter blanked
+	Title       string
+	Description string
+	Game        string // its game, "" for none
+	Rules       string // its rule profile
+	RulesText   string // the words of its "rules:", or ""
+	Broken      bool   // its front matter could not be read
+}

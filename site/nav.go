@@ -125,7 +125,7 @@ func (ix *index) navigate() {
 	}
 	for i, r := range ix.res {
 		for _, e := range r.exercises {
-			n.worksheet[ix.pages[i].lang][e.blk.Position.Game] = true
+			n.worksheet[ix.pages[i].lang][e.game] = true
 		}
 	}
 	for _, lang := range ix.cfg.Languages {

@@ -67,7 +67,9 @@ func (rn *renderer) render(ctx context.Context) ([]*pageOutput, error) {
 		// What only the page's rendering reads is let go: a large site's
 		// memory then holds its index, not every page's blocks and text.
 		rn.res[i].blocks, rn.res[i].tables, rn.res[i].doc = nil, nil, nil
-		rn.pages[i].src = nil
+		if !rn.res[i].lazy || len(rn.res[i].exercises) == 0 {
+			rn.pages[i].src = nil // kept for a worksheet made again (complete)
+		}
 		if rn.opt.Progress != nil {
 			rn.opt.Progress(int(done.Add(1)), len(rn.pages))
 		}
@@ -101,6 +103,7 @@ func (rn *renderer) page(i int) *pageOutput {
 			return &kept
 		}
 	}
+	rn.complete(i)
 	body, print := rn.body(i, prefix, out)
 	if rn.ctx != nil && rn.ctx.Err() != nil {
 		return fail(rn.ctx.Err()) // the page is not complete: never kept

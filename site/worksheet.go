@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"errors"
 	"html/template"
 	"slices"
 	"strconv"
@@ -22,7 +23,8 @@ type exercise struct {
 	page int // index in builder.pages
 	fig  int // the figure's number on its page (fig-N)
 	blk  *block.Block
-	src  string // the block as written
+	src  string      // the block as written
+	game engine.Game // its game
 }
 
 // worksheetURL returns the output path of a language's worksheet for a
@@ -61,7 +63,7 @@ func (rn *renderer) worksheets() error {
 			var list []exercise
 			for _, i := range rn.nav.order[l] {
 				for _, e := range rn.res[i].exercises {
-					if e.blk.Position.Game == g {
+					if e.game == g {
 						list = append(list, e)
 					}
 				}
@@ -113,6 +115,19 @@ func (rn *renderer) worksheet(l i18n.Lang, g engine.Game, list []exercise) error
 	}
 	return rn.generatedPage(url, v, in, func() ([]byte, error) {
 		wv := worksheetView{L: l, Game: g.String()}
+		for k := range list {
+			if list[k].blk == nil { // from a page analysed by the memo
+				rn.complete(list[k].page)
+				for _, e := range rn.res[list[k].page].exercises {
+					if e.fig == list[k].fig {
+						list[k].blk = e.blk
+					}
+				}
+			}
+			if list[k].blk == nil {
+				return nil, errors.New("the exercise of " + rn.pages[list[k].page].file + " fig-" + strconv.Itoa(list[k].fig) + " has no block")
+			}
+		}
 		for k, e := range list {
 			t, err := rn.task(l, k+1, e, url)
 			if err != nil {
