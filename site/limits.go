@@ -96,15 +96,20 @@ func textBounds(src []byte, file string, errs *engine.ErrorList) bool {
 			rest = nil
 		}
 		line = bytes.TrimSuffix(line, []byte("\r"))
-		if i := controlChar(string(line)); i >= 0 {
+		if i := controlByte(line); i >= 0 {
 			r, _ := utf8.DecodeRuneInString(string(line[i:]))
 			fail(n, utf8.RuneCount(line[:i])+1, "a control character ("+fmt.Sprintf("U+%04X", r)+"), which no page shows: delete it")
 			continue
 		}
 		trimmed := bytes.TrimLeft(line, " \t")
-		if chars := utf8.RuneCount(line); chars > MaxLine && len(trimmed) > 0 { // (front matter is blanked with spaces)
-			fail(n, MaxLine+1, "the line is "+strconv.Itoa(chars)+" characters long, more than "+strconv.Itoa(MaxLine)+": break it")
-			continue
+		// A line of no more bytes than MaxLine has no more characters:
+		// only a longer one is counted. (The front matter is blanked with
+		// spaces.)
+		if len(line) > MaxLine && len(trimmed) > 0 {
+			if chars := utf8.RuneCount(line); chars > MaxLine {
+				fail(n, MaxLine+1, "the line is "+strconv.Itoa(chars)+" characters long, more than "+strconv.Itoa(MaxLine)+": break it")
+				continue
+			}
 		}
 		if fence != nil {
 			if bytes.HasPrefix(trimmed, fence) && len(bytes.Trim(trimmed, string(fence[:1])+" \t")) == 0 {
@@ -164,6 +169,22 @@ func heading(line []byte) bool {
 func controlChar(s string) int {
 	for i, r := range s {
 		if r < 0x20 && r != '\t' && r != '\r' || r >= 0x7f && r < 0xa0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// controlByte is controlChar of a line's bytes, read byte by byte: a
+// C0 control and DEL are bytes below 0x80, which are never part of
+// another character in UTF-8, and a C1 control is 0xC2 followed by a
+// byte from 0x80 to 0x9F, which is never anything else.
+func controlByte(line []byte) int {
+	for i, b := range line {
+		switch {
+		case b < 0x20 && b != '\t' && b != '\r', b == 0x7f:
+			return i
+		case b == 0xc2 && i+1 < len(line) && line[i+1] >= 0x80 && line[i+1] < 0xa0:
 			return i
 		}
 	}

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -186,4 +187,26 @@ func FuzzTextBounds(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestControlByte: reading a line byte by byte finds the control
+// character controlChar finds, at the same offset, in valid UTF-8 and
+// in bytes that are not.
+func TestControlByte(t *testing.T) {
+	t.Parallel()
+	lines := []string{"", "plain", "таб\tи\rвозврат", "a\x00b", "\x1f", "x\x7fy", "ю\u0080", "\u009f", "\u00a0 no", "\u0100",
+		"\xc2", "\xc2\x7f", "\xe0\xc2\x80", "\xff\x01", "\xc3\x80\xc2\x9f", "日本\u0085語"}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		b := make([]byte, r.IntN(12))
+		for k := range b {
+			b[k] = []byte{0x00, 0x09, 0x0d, 0x1f, 0x20, 'a', 0x7f, 0x80, 0x9f, 0xa0, 0xbf, 0xc2, 0xc3, 0xd0, 0xe0, 0xe2, 0xf0, 0xff}[r.IntN(18)]
+		}
+		lines = append(lines, string(b))
+	}
+	for _, l := range lines {
+		if got, want := controlByte([]byte(l)), controlChar(l); got != want {
+			t.Errorf("%q: %d, want %d", l, got, want)
+		}
+	}
 }

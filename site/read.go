@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io/fs"
 	"net/url"
@@ -332,9 +333,17 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 		}
 		inside = append(inside, info)
 	}
+	// The files are listed and read in order, then made pages at most
+	// opt.Jobs at a time, and the pages and problems taken in the order
+	// of the files: a directory a symbolic link leads to is walked in its
+	// place in that order.
+	var steps []walkStep
+	problem := func(name string, msg string) {
+		steps = append(steps, walkStep{errs: engine.ErrorList{{Pos: engine.Pos{File: s.contentPath(name)}, Msg: msg}}})
+	}
 	err := fs.WalkDir(s.files, dir, func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
-			errs.Add(engine.Pos{File: s.contentPath(name)}, readProblem(err))
+			problem(name, readProblem(err))
 			if d != nil && d.IsDir() {
 				return fs.SkipDir
 			}
@@ -345,10 +354,10 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 			info, err := fs.Stat(s.files, name)
 			switch {
 			case err != nil:
-				errs.Add(engine.Pos{File: s.contentPath(name)}, readProblem(err))
+				problem(name, readProblem(err))
 				return nil
 			case info.IsDir():
-				s.walkPages(lang, name, inside, pages, errs)
+				steps = append(steps, walkStep{dir: name})
 				return nil
 			}
 			mode = info.Mode().Type()
@@ -359,32 +368,60 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 		// Only a regular file is opened: reading a named pipe or a
 		// device would block the build, or never end.
 		if !mode.IsRegular() {
-			errs.Add(engine.Pos{File: s.contentPath(name)}, notRegular(mode))
+			problem(name, notRegular(mode))
 			return nil
 		}
 		data, err := fs.ReadFile(s.files, name)
 		if err != nil {
-			errs.Add(engine.Pos{File: s.contentPath(name)}, readProblem(err))
+			problem(name, readProblem(err))
 			return nil
 		}
 		inLang := strings.TrimPrefix(name, string(lang)+"/")
 		rel := indexRel(strings.TrimSuffix(inLang, ".md"))
-		p := &page{lang: lang, rel: rel, file: s.contentPath(name), src: textOf(data, s.contentPath(name), errs)}
+		p := &page{lang: lang, rel: rel, file: s.contentPath(name), src: data}
 		if rel+".md" != inLang {
 			p.name = inLang
 		}
-		p.fm = parseFrontMatter(p, s.cfg.Rules, errs)
-		if !textBounds(p.src, p.file, errs) {
-			p.src, p.fm.broken = nil, true // not parsed
-		}
-		for _, w := range s.override {
-			_ = p.fm.Rules.Set(w) // words of valid keys and values
-		}
-		*pages = append(*pages, p)
+		steps = append(steps, walkStep{page: p})
 		return nil
 	})
+	_ = parallel(context.Background(), max(1, s.opt.Jobs), len(steps), func(k int) {
+		if p := steps[k].page; p != nil {
+			s.readPage(p, &steps[k].errs)
+		}
+	})
+	for _, st := range steps {
+		*errs = append(*errs, st.errs...)
+		switch {
+		case st.page != nil:
+			*pages = append(*pages, st.page)
+		case st.dir != "":
+			s.walkPages(lang, st.dir, inside, pages, errs)
+		}
+	}
 	if err != nil {
 		errs.Add(engine.Pos{File: s.contentPath(dir)}, readProblem(err))
+	}
+}
+
+// walkStep is a step of walkPages, in the order of the files: a page
+// read (its problems with it), a directory to walk, or a problem.
+type walkStep struct {
+	page *page
+	dir  string
+	errs engine.ErrorList
+}
+
+// readPage makes page p of the bytes of its file (p.src): its text
+// checked, its front matter read.
+func (s *source) readPage(p *page, errs *engine.ErrorList) {
+	p.src = textOf(p.src, p.file, errs)
+	p.fm = parseFrontMatter(p, s.cfg.Rules, errs)
+	if !textBounds(p.src, p.file, errs) {
+		p.src, p.fm.broken = nil, true // not parsed
+	}
+	for _, w := range s.override {
+		_ = p.fm.Rules.Set(w) // words of valid keys and values
 	}
 }
 
