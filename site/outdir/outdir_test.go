@@ -174,11 +174,32 @@ func TestDamagedFileIsWrittenAgain(t *testing.T) {
 	}
 }
 
+// stampsOf reads the stamps of the files in dir.
+func stampsOf(t *testing.T, dir string) Stamps {
+	t.Helper()
+	st := Stamps{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := os.Lstat(p)
+		rel, _ := filepath.Rel(dir, p)
+		st[filepath.ToSlash(rel)] = stampOf(info)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
 // TestSpare: with a spare, the previous site is kept beside the cache
 // after the swap and the next build starts from it: every file of the
 // new site is right, the spare's files the new site lacks are gone, its
 // unchanged files are the very files of the site before, and the site
-// in the output never shares a file that changed.
+// in the output never shares a file that changed. The stamps a build
+// returns are those of its files as they are (those it kept from the
+// spare taken from the previous build's, unread).
 func TestSpare(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
@@ -201,6 +222,9 @@ func TestSpare(t *testing.T) {
 		st = s.write(t, dir, o)
 		if !holds(t, dir, s) {
 			t.Errorf("build %d: %v", k+1, readTree(t, dir))
+		}
+		if now := stampsOf(t, dir); !maps.Equal(st, now) {
+			t.Errorf("build %d: the stamps\n%v\nare not those of the files\n%v", k+1, st, now)
 		}
 		if after, err := os.Stat(filepath.Join(dir, "ru", "a.html")); before != nil && (err != nil || !os.SameFile(before, after)) {
 			t.Errorf("build %d: the unchanged ru/a.html is another file", k+1)
