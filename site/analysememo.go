@@ -193,7 +193,7 @@ func (ix *index) analyseAll(ctx context.Context, keep bool) error {
 	if m == nil {
 		return parallel(ctx, ix.opt.Jobs, len(ix.pages), func(i int) { ix.res[i] = ix.analysePage(i, keep) })
 	}
-	var before map[string]analysisRecord
+	var before analysisBundle
 	m.Get(analysesKey, &before)
 	keys := make([]string, len(ix.pages))
 	records := make([]*analysisRecord, len(ix.pages))
@@ -216,7 +216,7 @@ func (ix *index) analyseAll(ctx context.Context, keep bool) error {
 	if err != nil {
 		return err
 	}
-	after := make(map[string]analysisRecord, len(ix.pages))
+	after := make(analysisBundle, len(ix.pages))
 	fresh := false
 	for i, key := range keys {
 		switch {
@@ -230,5 +230,152 @@ func (ix *index) analyseAll(ctx context.Context, keep bool) error {
 	if fresh || len(after) != len(before) {
 		m.Put(analysesKey, after)
 	}
+	return nil
+}
+
+// analysisBundle is the analyses of a build's pages as the memo keeps
+// them, by the key of each page's inputs. It has an encoding of its own
+// (see record.go), read once with every build.
+type analysisBundle map[string]analysisRecord
+
+// analysisBundleVersion is the first byte of an encoded analysisBundle.
+const analysisBundleVersion = 1
+
+// MarshalBinary encodes the analyses, in the order of their keys.
+func (b analysisBundle) MarshalBinary() ([]byte, error) {
+	w := recordWriter{make([]byte, 0, 64<<10)}
+	w.buf = append(w.buf, analysisBundleVersion)
+	w.count(len(b))
+	for _, key := range sorted(b) {
+		rec := b[key]
+		w.string(key)
+		w.strings(rec.IDs)
+		w.count(len(rec.Links))
+		for _, l := range rec.Links {
+			w.string(l.Dest)
+			w.pos(l.Pos)
+		}
+		w.int(rec.Figures)
+		w.count(len(rec.Races))
+		for _, r := range rec.Races {
+			w.int(r.Fig)
+			w.int(r.Cost)
+			w.pos(r.At)
+		}
+		w.string(rec.Script)
+		w.bool(rec.Editor)
+		w.count(len(rec.Exercises))
+		for _, e := range rec.Exercises {
+			w.int(e.Fig)
+			w.string(e.Src)
+			w.int(int(e.Game))
+		}
+		w.count(len(rec.Figs))
+		for _, f := range rec.Figs {
+			w.int(f.Line)
+			w.strings(f.Names)
+			w.strings(f.Values)
+			w.strings(f.Dropped)
+			w.bool(f.Unread)
+		}
+		w.string(rec.Prose)
+		w.count(len(rec.Sections))
+		for _, s := range rec.Sections {
+			w.string(s.Title)
+			w.string(s.Href)
+		}
+		w.strings(rec.Named)
+		w.count(len(rec.NamedAt))
+		for _, n := range rec.NamedAt {
+			w.int(n)
+		}
+		w.count(len(rec.Pins))
+		for _, pn := range rec.Pins {
+			w.int(pn.Fig)
+			w.int(pn.Row)
+			w.int(int(pn.Game))
+			w.string(pn.Rules.Profile())
+			w.string(pn.Own)
+			w.int(pn.Line)
+		}
+	}
+	return w.buf, nil
+}
+
+// UnmarshalBinary decodes what MarshalBinary encoded; damaged data is an
+// error, never a panic.
+func (b *analysisBundle) UnmarshalBinary(data []byte) error {
+	if len(data) == 0 || data[0] != analysisBundleVersion {
+		return errRecord
+	}
+	r := recordReader{data: data[1:]}
+	n := r.count(14)
+	out := make(analysisBundle, n)
+	for range n {
+		key := r.string()
+		var rec analysisRecord
+		rec.IDs = r.strings()
+		if k := r.count(4); k > 0 {
+			rec.Links = make([]linkRecord, k)
+			for j := range rec.Links {
+				rec.Links[j] = linkRecord{r.string(), r.pos()}
+			}
+		}
+		rec.Figures = r.int()
+		if k := r.count(5); k > 0 {
+			rec.Races = make([]raceRecord, k)
+			for j := range rec.Races {
+				rec.Races[j] = raceRecord{r.int(), r.int(), r.pos()}
+			}
+		}
+		rec.Script = r.string()
+		rec.Editor = r.bool()
+		if k := r.count(3); k > 0 {
+			rec.Exercises = make([]exerciseRecord, k)
+			for j := range rec.Exercises {
+				rec.Exercises[j] = exerciseRecord{r.int(), r.string(), engine.Game(r.int())}
+			}
+		}
+		if k := r.count(5); k > 0 {
+			rec.Figs = make([]factsRecord, k)
+			for j := range rec.Figs {
+				rec.Figs[j] = factsRecord{Line: r.int(), Names: r.strings(), Values: r.strings(), Dropped: r.strings(), Unread: r.bool()}
+			}
+		}
+		rec.Prose = r.string()
+		if k := r.count(2); k > 0 {
+			rec.Sections = make([]sectionRecord, k)
+			for j := range rec.Sections {
+				rec.Sections[j] = sectionRecord{r.string(), r.string()}
+			}
+		}
+		rec.Named = r.strings()
+		if k := r.count(1); k > 0 {
+			rec.NamedAt = make([]int, k)
+			for j := range rec.NamedAt {
+				rec.NamedAt[j] = r.int()
+			}
+		}
+		if k := r.count(6); k > 0 {
+			rec.Pins = make([]pinRecord, k)
+			for j := range rec.Pins {
+				pn := pinRecord{Fig: r.int(), Row: r.int(), Game: engine.Game(r.int())}
+				rules, err := engine.ParseRules(engine.Rules{}, r.string())
+				if err != nil {
+					r.fail()
+				}
+				pn.Rules, pn.Own, pn.Line = rules, r.string(), r.int()
+				rec.Pins[j] = pn
+			}
+		}
+		if r.err != nil {
+			return errRecord
+		}
+		out[key] = rec
+	}
+	if r.err != nil || len(r.data) != 0 {
+		return errRecord
+	}
+	*b = out
 	return nil
 }

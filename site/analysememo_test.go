@@ -10,9 +10,10 @@ import (
 	"github.com/nardydocs/nardydocs/site/memo"
 )
 
-// TestAnalysisRecord: a page's analysis kept in the memo (through gob)
-// is the analysis as it was, but what only rendering reads, for every
-// page of content/.
+// TestAnalysisRecord: a page's analysis kept in the memo (by the
+// encoding of analysisBundle) is the analysis as it was, but what only
+// rendering reads, for every page of content/; data cut short is an
+// error, damaged data never a panic.
 func TestAnalysisRecord(t *testing.T) {
 	t.Parallel()
 	opt := Options{Content: filepath.Join("..", "content"), Checker: true, Jobs: 1}
@@ -25,10 +26,24 @@ func TestAnalysisRecord(t *testing.T) {
 	for i := range src.pages {
 		want := ix.analysePage(i, false)
 		rec := want.record()
-		m.Put("a", map[string]analysisRecord{"k": rec})
-		var kept map[string]analysisRecord
-		if !m.Get("a", &kept) {
+		m.Put("a", analysisBundle{"k": rec, "other": {}})
+		var kept analysisBundle
+		if !m.Get("a", &kept) || len(kept) != 2 {
 			t.Fatal("the record is not in the memo")
+		}
+		data, err := analysisBundle{"k": rec}.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Every byte of small records, some 500 places of large ones.
+		for n := 0; n < len(data); n += 1 + len(data)/500 {
+			var cut analysisBundle
+			if cut.UnmarshalBinary(data[:n]) == nil {
+				t.Errorf("%s: %d of %d bytes decoded", src.pages[i].file, n, len(data))
+			}
+			damaged := append([]byte(nil), data...)
+			damaged[n] ^= 0xff
+			cut.UnmarshalBinary(damaged) // must not panic
 		}
 		k := kept["k"]
 		got, ok := k.analysis(i)

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
+
+	"github.com/nardydocs/nardydocs/engine"
 )
 
 // A page's value in the memo is read for every page of every build that
@@ -177,4 +179,65 @@ func (r *recordReader) shared() []byte {
 	b := r.data[:n:n]
 	r.data = r.data[n:]
 	return b
+}
+
+func (w *recordWriter) int(n int) { w.buf = binary.AppendVarint(w.buf, int64(n)) }
+
+func (w *recordWriter) bool(b bool) {
+	if b {
+		w.buf = append(w.buf, 1)
+	} else {
+		w.buf = append(w.buf, 0)
+	}
+}
+
+// strings writes a list of strings, nil apart from empty.
+func (w *recordWriter) strings(list []string) {
+	if list == nil {
+		w.count(0)
+		return
+	}
+	w.count(len(list) + 1)
+	for _, s := range list {
+		w.string(s)
+	}
+}
+
+func (w *recordWriter) pos(p engine.Pos) {
+	w.string(p.File)
+	w.int(p.Line)
+	w.int(p.Col)
+}
+
+func (r *recordReader) bool() bool {
+	switch r.byte() {
+	case 0:
+		return false
+	case 1:
+		return true
+	}
+	r.fail()
+	return false
+}
+
+// strings reads what recordWriter.strings wrote.
+func (r *recordReader) strings() []string {
+	n, k := binary.Uvarint(r.data)
+	if k <= 0 || n > uint64(len(r.data)-k)+1 {
+		r.fail()
+		return nil
+	}
+	r.data = r.data[k:]
+	if n == 0 {
+		return nil
+	}
+	list := make([]string, n-1)
+	for j := range list {
+		list[j] = r.string()
+	}
+	return list
+}
+
+func (r *recordReader) pos() engine.Pos {
+	return engine.Pos{File: r.string(), Line: r.int(), Col: r.int()}
 }
