@@ -430,7 +430,7 @@ func (d *Dir) Put(name string, data []byte, sum string) error {
 	if !d.place(name) {
 		return fmt.Errorf("two files of the site would be %s", name)
 	}
-	if sum != "" && d.opt.Files[name] == sum && d.isIntact(name, sum, data) && d.linkOld(name, full) {
+	if sum != "" && d.opt.Files[name] == sum && (d.keepSpare(name, full) || d.isIntact(name, sum, data) && d.linkOld(name, full)) {
 		return nil
 	}
 	if err := d.clear(name, full); err != nil {
@@ -445,10 +445,16 @@ func (d *Dir) Put(name string, data []byte, sum string) error {
 // there, with that digest, intact.
 func (d *Dir) Keep(name, sum string) bool {
 	full, err := d.path(name)
-	if err != nil || sum == "" || d.opt.Files[name] != sum || !d.isIntact(name, sum, nil) || !d.place(name) {
+	if err != nil || sum == "" || d.opt.Files[name] != sum {
 		return false
 	}
-	if !d.linkOld(name, full) {
+	if !d.place(name) {
+		return false
+	}
+	if d.keepSpare(name, full) {
+		return true
+	}
+	if !d.isIntact(name, sum, nil) || !d.linkOld(name, full) {
 		d.mu.Lock()
 		delete(d.placed, name)
 		d.mu.Unlock()
@@ -536,6 +542,35 @@ func (d *Dir) isIntact(name, sum string, data []byte) bool {
 	d.intact[name] = ok
 	d.mu.Unlock()
 	return ok
+}
+
+// keepSpare keeps the spare's file name, at full in the new directory,
+// when it is the previous build's file as that build left it: its stamp
+// (inode and change time among it) the recorded one. It is then the
+// output's file too, unchanged: a file of the output changed, replaced
+// or removed since changes the change time of the inode both share, or
+// is another inode.
+func (d *Dir) keepSpare(name, full string) bool {
+	d.mu.Lock()
+	there := d.spareFiles[name]
+	st, known := d.opt.Stamps[name]
+	d.mu.Unlock()
+	if !there || !known || st.Ino == 0 {
+		return false
+	}
+	info, err := os.Lstat(full)
+	if err != nil || !info.Mode().IsRegular() || stampOf(info) != st {
+		return false
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if !d.spareFiles[name] {
+		return false // claimed meanwhile
+	}
+	delete(d.spareFiles, name)
+	d.linked[name] = true
+	d.reused[name] = true
+	return true
 }
 
 // linkOld puts the previous build's file name into the new directory at

@@ -753,3 +753,55 @@ func TestRestamped(t *testing.T) {
 		t.Errorf("after a failed build, Keep took index.html, altered since")
 	}
 }
+
+// TestSpareFileDamaged: a file of the output changed by hand after a
+// build that left a spare (rewritten in place, replaced by another file,
+// removed, its mode changed) is never taken from the spare, which shares
+// it: Keep refuses it, and the site written has the right bytes.
+func TestSpareFileDamaged(t *testing.T) {
+	t.Parallel()
+	for k, damage := range []func(name string) error{
+		func(name string) error { return os.WriteFile(name, []byte("A"), 0o644) },
+		func(name string) error {
+			if err := os.WriteFile(name+".tmp", []byte("a"), 0o644); err != nil {
+				return err
+			}
+			return os.Rename(name+".tmp", name)
+		},
+		os.Remove,
+		func(name string) error { return os.Chmod(name, 0o600) },
+	} {
+		root := t.TempDir()
+		dir, spare := filepath.Join(root, "public"), filepath.Join(root, "cache", "spare")
+		os.MkdirAll(filepath.Dir(spare), 0o755)
+		st := oldSite.write(t, dir, Options{Spare: spare})
+		st = oldSite.write(t, dir, Options{Spare: spare, Files: oldSite.digests(), Stamps: st})
+		if err := damage(filepath.Join(dir, "ru", "a.html")); err != nil {
+			t.Fatal(err)
+		}
+		d, err := Open(dir, Options{Spare: spare, Files: oldSite.digests(), Stamps: st})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Keep("ru/a.html", Digest([]byte("a"))) {
+			t.Errorf("damage %d: Keep took the file", k)
+		}
+		if !d.Keep("style.css", Digest([]byte("css"))) {
+			t.Errorf("damage %d: Keep did not take an intact file", k)
+		}
+		for _, name := range []string{"index.html", "ru/a.html", "ru/gone.html", "gone/x.html"} {
+			if err := d.Put(name, []byte(oldSite[name]), Digest([]byte(oldSite[name]))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := d.Commit(oldSite.manifest()); err != nil {
+			t.Fatal(err)
+		}
+		if !holds(t, dir, oldSite) {
+			t.Errorf("damage %d: the site: %v", k, readTree(t, dir))
+		}
+		if info, err := os.Stat(filepath.Join(dir, "ru", "a.html")); err != nil || info.Mode().Perm() != 0o644 {
+			t.Errorf("damage %d: ru/a.html: %v %v", k, info, err)
+		}
+	}
+}
