@@ -57,7 +57,7 @@ func (rn *renderer) printDocs(pages []*pageOutput) error {
 				}
 			}
 			in := printInput{L: l}
-			var bodies []template.HTML
+			var bodies [][]byte // made strings only when the document is made
 			size := 0
 			for _, i := range rn.sectionOrder(s) {
 				in.Pages = append(in.Pages, printPageInput{
@@ -65,7 +65,7 @@ func (rn *renderer) printDocs(pages []*pageOutput) error {
 					Title: rn.pages[i].fm.Title,
 					Print: pages[i].PrintSum,
 				})
-				bodies = append(bodies, template.HTML(pages[i].Print))
+				bodies = append(bodies, pages[i].Print)
 				size += len(pages[i].Print)
 			}
 			err := rn.generatedPage(url, v, in, func() ([]byte, error) {
@@ -75,7 +75,7 @@ func (rn *renderer) printDocs(pages []*pageOutput) error {
 				}
 				doc.L = l
 				for k, p := range in.Pages {
-					doc.Pages = append(doc.Pages, printPage{ID: p.ID, Title: p.Title, Body: bodies[k]})
+					doc.Pages = append(doc.Pages, printPage{ID: p.ID, Title: p.Title, Body: template.HTML(bodies[k])})
 				}
 				var body bytes.Buffer
 				body.Grow(size + 4096)
