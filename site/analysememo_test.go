@@ -67,7 +67,8 @@ func TestAnalysisRecord(t *testing.T) {
 
 // TestAnalysisWithMemo: a page's analysis is taken from the memo only
 // when none of its inputs changed (its text, title, description, rules,
-// game; the checker): builds in memory (which render every page again,
+// game; the checker), and a page's only when its table of contents did
+// not (a page added, renamed): builds in memory (which render every page again,
 // from analyses taken from the memo) and into a directory make the site
 // a build without a memo makes.
 func TestAnalysisWithMemo(t *testing.T) {
@@ -118,6 +119,20 @@ func TestAnalysisWithMemo(t *testing.T) {
 		{"the game of a page", func() {
 			frontMatter("ru/history.md", "game: short")
 			frontMatter("uk/history.md", "game: short")
+		}},
+		// Every page's table of contents lists the page: its entry's
+		// address is one of what it is made from (tocInput).
+		{"a page added", func() {
+			for _, l := range []string{"ru", "uk"} {
+				pr.edit(l+"/long/extra.md", func(string) string { return "---\ntitle: Ещё\norder: 99\n---\nТекст.\n" })
+			}
+		}},
+		{"the page renamed", func() {
+			for _, l := range []string{"ru", "uk"} {
+				if err := os.Rename(filepath.Join(pr.content, l, "long", "extra.md"), filepath.Join(pr.content, l, "long", "more.md")); err != nil {
+					t.Fatal(err)
+				}
+			}
 		}},
 		{"without the checker", func() { pr.checker = false }},
 		{"with the checker", func() { pr.checker = true }},

@@ -16,9 +16,10 @@ func memoKey(kind string, in any) (string, error) {
 // pageInput is everything a rendered page is made from, but what its
 // figures read of it (their figureInputs come from the same source):
 // the program and templates, whether the site has the checker, the page
-// itself, where its links lead, its place in a print document, and the
-// layout's data as view fills it in (the table of contents, the
-// neighbours, the translations: every field the layout may show).
+// itself, where its links lead, its place in a print document, the
+// layout's data as view fills it in (the neighbours, the translations:
+// every field the layout may show), and what its table of contents is
+// made from (TOC).
 type pageInput struct {
 	Version   string
 	Templates string
@@ -32,20 +33,62 @@ type pageInput struct {
 	Hrefs     map[string]string
 	Print     string // its ids' prefix in its print document, "" for none
 	View      pageView
+	TOC       tocInput
 }
 
-// pageInput returns the inputs of page i, whose layout data is v.
-func (rn *renderer) pageInput(i int, v pageView, prefix string) *pageInput {
+// pageInput returns the inputs of page i, whose layout data is v (but
+// its table of contents).
+func (rn *renderer) pageInput(i int, v pageView, prefix string) (*pageInput, error) {
 	p := rn.pages[i]
+	toc, err := rn.tocInput(p.lang, p.url())
+	if err != nil {
+		return nil, err
+	}
 	in := &pageInput{
 		Version: rn.opt.Version, Templates: rn.tmpl.Digest, Checker: rn.opt.Checker,
 		File: p.file, Path: p.url(), Source: p.src, Rules: p.fm.Rules.Profile(), Broken: p.fm.broken,
-		Hrefs: rn.res[i].hrefs, Print: prefix, View: v,
+		Hrefs: rn.res[i].hrefs, Print: prefix, View: v, TOC: toc,
 	}
 	if p.fm.HasGame {
 		in.Game = p.fm.Game.String()
 	}
-	return in
+	return in, nil
+}
+
+// tocInput is what the table of contents of a language is made from, as
+// the page at URL shows it (toc): the language's sections, by the digest
+// of their tocSectionsInput; the page's place in a section listed in a
+// window around it, if it is; whether the language has a contents page.
+type tocInput struct {
+	L        i18n.Lang
+	URL      string
+	Sections string
+	Window   bool
+	Sec, At  int // the section and the entry of the page, in a window
+	Contents bool
+}
+
+// tocSectionsInput is the sections of a language's table of contents,
+// every field tocSection reads of them.
+type tocSectionsInput struct {
+	L        i18n.Lang
+	Sections []tocSectionInput
+}
+
+// tocSectionInput is one section: its title, anchor, language and note,
+// the output path of its index page ("" for none), and its entries.
+type tocSectionInput struct {
+	Title, ID, Note string
+	Lang            i18n.Lang
+	Index           string
+	Pages           []tocEntryInput
+}
+
+// tocEntryInput is an entry of a section: the page's title, output path,
+// language and note.
+type tocEntryInput struct {
+	Title, URL, Note string
+	Lang             i18n.Lang
 }
 
 // generatedInput is everything a page the build generates is made from

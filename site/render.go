@@ -32,13 +32,15 @@ type renderer struct {
 	em    *emitter
 	tocMu sync.Mutex
 	tocs  map[string]string // by language, directory (and section)
+	// tocSums are the digests of the languages' sections (tocInput).
+	tocSums map[i18n.Lang]string
 	// ctx is the build's, checked between the figures of a page: a
 	// build stopped stops in the middle of a page with many.
 	ctx context.Context
 }
 
 func newRenderer(ix *index, em *emitter) *renderer {
-	return &renderer{index: ix, em: em, tocs: map[string]string{}}
+	return &renderer{index: ix, em: em, tocs: map[string]string{}, tocSums: map[i18n.Lang]string{}}
 }
 
 // pageOutput is a page rendered: its files and their digests (the page
@@ -86,15 +88,15 @@ func (rn *renderer) page(i int) *pageOutput {
 		out.errs = append(out.errs, engine.Wrap(engine.Pos{File: p.file}, "rendering", err))
 		return out
 	}
-	v, err := rn.view(i)
-	if err != nil {
-		return fail(err)
-	}
+	v := rn.view(i)
 	prefix := rn.nav.printPrefix(i)
 	m := rn.opt.Memo
 	key := ""
 	if m != nil {
-		in := rn.pageInput(i, v, prefix)
+		in, err := rn.pageInput(i, v, prefix)
+		if err != nil {
+			return fail(err)
+		}
 		if key, err = memoKey("page", in); err != nil {
 			return fail(err)
 		}
@@ -103,6 +105,13 @@ func (rn *renderer) page(i int) *pageOutput {
 			return &kept
 		}
 	}
+	// The table of contents is rendered only for a page rendered: the
+	// memo names it by its inputs (tocInput).
+	toc, err := rn.toc(p.lang, p.url())
+	if err != nil {
+		return fail(err)
+	}
+	v.Nav = toc
 	rn.complete(i)
 	body, print := rn.body(i, prefix, out)
 	if rn.ctx != nil && rn.ctx.Err() != nil {
@@ -365,8 +374,9 @@ type scriptView struct {
 	Exec, Loader, Wasm string
 }
 
-// view returns page i's pageView, all but its content.
-func (rn *renderer) view(i int) (pageView, error) {
+// view returns page i's pageView, all but its content and its table of
+// contents (toc).
+func (rn *renderer) view(i int) pageView {
 	p := rn.pages[i]
 	url := p.url()
 	v := pageView{
@@ -400,9 +410,7 @@ func (rn *renderer) view(i int) (pageView, error) {
 			Abs:  rn.absURL(rn.pages[j].url()),
 		})
 	}
-	var err error
-	v.Nav, err = rn.toc(p.lang, url)
-	return v, err
+	return v
 }
 
 // dress fills in what every page of the site shows of it: its name in
