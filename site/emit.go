@@ -155,7 +155,8 @@ type generatedOutput struct{ Sum string }
 // data v (all but the table of contents, which it adds) and the text
 // text makes, which body names for the memo (see generatedInput). A page
 // whose inputs did not change is taken from the previous build, when the
-// output has it as that build left it; text is then not called.
+// output has it as that build left it; text is then not called, nor is
+// the table of contents rendered.
 func (rn *renderer) generatedPage(url string, v pageView, body any, text func() ([]byte, error)) error {
 	m := rn.opt.Memo
 	if m == nil {
@@ -165,13 +166,12 @@ func (rn *renderer) generatedPage(url string, v pageView, body any, text func() 
 		}
 		return rn.generated(url, v, b)
 	}
-	toc, err := rn.toc(v.L, url)
+	rn.dress(&v)
+	tocIn, err := rn.tocInput(v.L, url)
 	if err != nil {
 		return err
 	}
-	v.Nav = toc
-	rn.dress(&v)
-	key, err := memoKey("generated", &generatedInput{Version: rn.opt.Version, Templates: rn.tmpl.Digest, Path: url, View: v, Body: body})
+	key, err := memoKey("generated", &generatedInput{Version: rn.opt.Version, Templates: rn.tmpl.Digest, Path: url, View: v, TOC: tocIn, Body: body})
 	if err != nil {
 		return err
 	}
@@ -184,6 +184,9 @@ func (rn *renderer) generatedPage(url string, v pageView, body any, text func() 
 	}
 	b, err := text()
 	if err != nil {
+		return err
+	}
+	if v.Nav, err = rn.toc(v.L, url); err != nil {
 		return err
 	}
 	page, err := rn.layout(v, b)

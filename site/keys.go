@@ -94,15 +94,17 @@ type tocEntryInput struct {
 // generatedInput is everything a page the build generates is made from
 // (a print document, a worksheet, a game page, the notation page, a
 // contents page): the program and templates, its output path, the
-// layout's data as the layout shows it (the table of contents among
-// them), and Body, what its text is made from: for each kind of page a
-// struct of its own (printInput, worksheetInput, gameView without its
-// board, notationView without its diagrams, contentsInput).
+// layout's data as the layout shows it (but the table of contents, named
+// by what it is made from: TOC), and Body, what its text is made from:
+// for each kind of page a struct of its own (printInput, worksheetInput,
+// gameView without its board, notationView without its diagrams,
+// contentsInput).
 type generatedInput struct {
 	Version   string
 	Templates string
 	Path      string
 	View      pageView
+	TOC       tocInput
 	Body      any
 }
 
