@@ -170,3 +170,13 @@ type analysisInput struct {
 	RulesText   string // the words of its "rules:", or ""
 	Broken      bool   // its front matter could not be read
 }
+
+// frontMatterInput is everything what a page's front matter says is read
+// from (readFrontMatter, when it has no problems, whose messages name the
+// file): the program, the front matter's lines and the site's rules,
+// which its "rules:" changes.
+type frontMatterInput struct {
+	Version string
+	Text    []byte
+	Rules   string
+}

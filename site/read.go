@@ -45,6 +45,9 @@ type source struct {
 	// absent lists the site's languages whose directory is missing: its
 	// pages are not missing translations of the others.
 	absent []i18n.Lang
+	// frontMatters are the pages' front matters the memo has (nil
+	// without a memo).
+	frontMatters *frontMatterMemo
 }
 
 // leaveOutDrafts leaves the drafts out of the pages to build, and their
@@ -98,7 +101,9 @@ func read(opt Options, files fs.FS) (*source, engine.ErrorList, error) {
 		errs = append(errs, engine.AsList(err)...)
 	}
 	s.tmpl = tmpl
+	s.frontMatters = newFrontMatterMemo(opt.Memo, opt.Version)
 	s.pages = s.loadPages(&errs)
+	s.frontMatters.save()
 	if !opt.Drafts {
 		s.leaveOutDrafts(&errs)
 	}
@@ -416,7 +421,7 @@ type walkStep struct {
 // checked, its front matter read.
 func (s *source) readPage(p *page, errs *engine.ErrorList) {
 	p.src = textOf(p.src, p.file, errs)
-	p.fm = parseFrontMatter(p, s.cfg.Rules, errs)
+	p.fm = parseFrontMatterWith(p, s.cfg.Rules, errs, s.frontMatters.reader(p.file, s.cfg.Rules))
 	if !textBounds(p.src, p.file, errs) {
 		p.src, p.fm.broken = nil, true // not parsed
 	}
@@ -499,6 +504,12 @@ func textOf(data []byte, file string, errs *engine.ErrorList) []byte {
 // between "---" lines, and blanks it out of p.src so that byte offsets
 // and line numbers stay those of the file.
 func parseFrontMatter(p *page, base engine.Rules, errs *engine.ErrorList) frontMatter {
+	return parseFrontMatterWith(p, base, errs, nil)
+}
+
+// parseFrontMatterWith is parseFrontMatter, the front matter's lines read
+// by read (readFrontMatter) when it is not nil.
+func parseFrontMatterWith(p *page, base engine.Rules, errs *engine.ErrorList, read func(text []byte, errs *engine.ErrorList) frontMatter) frontMatter {
 	fm := frontMatter{Rules: base}
 	src := p.src
 	if !bytes.HasPrefix(src, []byte("---\n")) && !bytes.HasPrefix(src, []byte("---\r\n")) {
@@ -529,8 +540,35 @@ func parseFrontMatter(p *page, base engine.Rules, errs *engine.ErrorList) frontM
 		fm.broken = true
 		return fm
 	}
+	if read != nil {
+		fm = read(src[start:end], errs)
+	} else {
+		fm = readFrontMatter(src[start:end], p.file, base, errs)
+	}
+	// Blank the front matter, keeping every newline.
+	n := end + 3
+	if n < len(src) && src[n] == '\r' {
+		n++
+	}
+	blank := make([]byte, 0, len(src))
+	for _, c := range src[:n] {
+		if c == '\n' {
+			blank = append(blank, '\n')
+		} else {
+			blank = append(blank, ' ')
+		}
+	}
+	p.src = append(blank, src[n:]...)
+	return fm
+}
+
+// readFrontMatter reads the lines of a page's front matter (text, from
+// the page's second line on) of the file file, over the site's rules
+// base.
+func readFrontMatter(text []byte, file string, base engine.Rules, errs *engine.ErrorList) frontMatter {
+	fm := frontMatter{Rules: base}
 	before := len(*errs)
-	entries := yamlMapping(src[start:end], p.file, 1, errs)
+	entries := yamlMapping(text, file, 1, errs)
 	fm.broken = len(*errs) > before // the page's blocks are not judged
 	titled := false
 	for _, e := range entries {
@@ -585,24 +623,10 @@ func parseFrontMatter(p *page, base engine.Rules, errs *engine.ErrorList) frontM
 	switch {
 	case len(*errs) > before:
 	case !titled:
-		errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, `the front matter has no "title:"`)
+		errs.Add(engine.Pos{File: file, Line: 1, Col: 1}, `the front matter has no "title:"`)
 	case strings.TrimSpace(fm.Title) == "":
-		errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, `the page's "title:" is empty`)
+		errs.Add(engine.Pos{File: file, Line: 1, Col: 1}, `the page's "title:" is empty`)
 	}
-	// Blank the front matter, keeping every newline.
-	n := end + 3
-	if n < len(src) && src[n] == '\r' {
-		n++
-	}
-	blank := make([]byte, 0, len(src))
-	for _, c := range src[:n] {
-		if c == '\n' {
-			blank = append(blank, '\n')
-		} else {
-			blank = append(blank, ' ')
-		}
-	}
-	p.src = append(blank, src[n:]...)
 	return fm
 }
 
