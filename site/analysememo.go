@@ -25,7 +25,7 @@ func (ix *index) analysisInput(i int) *analysisInput {
 	in := &analysisInput{
 		Version: ix.opt.Version, Templates: ix.tmpl != nil, Checker: ix.opt.Checker, Override: ix.override,
 		File: p.file, Source: p.src, Title: p.fm.Title, Description: p.fm.Description,
-		Rules: p.fm.Rules.Profile(), RulesText: p.fm.RulesText, Broken: p.fm.broken,
+		Rules: profileOf(p.fm.Rules), RulesText: p.fm.RulesText, Broken: p.fm.broken,
 	}
 	if p.fm.HasGame {
 		in.Game = p.fm.Game.String()
@@ -294,7 +294,7 @@ func (b analysisBundle) MarshalBinary() ([]byte, error) {
 			w.int(pn.Fig)
 			w.int(pn.Row)
 			w.int(int(pn.Game))
-			w.string(pn.Rules.Profile())
+			w.string(profileOf(pn.Rules))
 			w.string(pn.Own)
 			w.int(pn.Line)
 		}

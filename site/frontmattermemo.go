@@ -58,7 +58,7 @@ func (fm *frontMatterMemo) reader(file string, base engine.Rules) func(text []by
 		return nil
 	}
 	return func(text []byte, errs *engine.ErrorList) frontMatter {
-		key, err := memoKey("front matter", &frontMatterInput{Version: fm.version, Text: text, Rules: base.Profile()})
+		key, err := memoKey("front matter", &frontMatterInput{Version: fm.version, Text: text, Rules: profileOf(base)})
 		if err != nil {
 			return readFrontMatter(text, file, base, errs)
 		}

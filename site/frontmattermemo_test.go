@@ -50,3 +50,29 @@ func TestFrontMatterMemo(t *testing.T) {
 		}
 	}
 }
+
+// TestProfileOf: the remembered profile of rules is theirs, for every
+// preset and every value of every rule over the default, asked twice.
+func TestProfileOf(t *testing.T) {
+	t.Parallel()
+	var all []engine.Rules
+	for _, p := range engine.Presets {
+		all = append(all, p.Rules)
+	}
+	for _, k := range engine.RuleKeys {
+		for _, v := range k.Values {
+			r, err := engine.ParseRules(engine.Rules{}, k.Name+"="+v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			all = append(all, r)
+		}
+	}
+	for range 2 {
+		for _, r := range all {
+			if got, want := profileOf(r), r.Profile(); got != want {
+				t.Errorf("%+v: %q, want %q", r, got, want)
+			}
+		}
+	}
+}

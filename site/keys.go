@@ -1,6 +1,9 @@
 package site
 
 import (
+	"sync"
+
+	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/site/memo"
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
@@ -46,7 +49,7 @@ func (rn *renderer) pageInput(i int, v pageView, prefix string) (*pageInput, err
 	}
 	in := &pageInput{
 		Version: rn.opt.Version, Templates: rn.tmpl.Digest, Checker: rn.opt.Checker,
-		File: p.file, Path: p.url(), Source: p.src, Rules: p.fm.Rules.Profile(), Broken: p.fm.broken,
+		File: p.file, Path: p.url(), Source: p.src, Rules: profileOf(p.fm.Rules), Broken: p.fm.broken,
 		Hrefs: rn.res[i].hrefs, Print: prefix, View: v, TOC: toc,
 	}
 	if p.fm.HasGame {
@@ -179,4 +182,26 @@ type frontMatterInput struct {
 	Version string
 	Text    []byte
 	Rules   string
+}
+
+// profiles remembers the rule profiles (engine.Rules.Profile) the keys
+// name, by rules: each page's keys ask for its profile, and a site has
+// few.
+var profiles = struct {
+	sync.Mutex
+	of map[engine.Rules]string
+}{of: map[engine.Rules]string{}}
+
+// profileOf returns r.Profile().
+func profileOf(r engine.Rules) string {
+	profiles.Lock()
+	p, ok := profiles.of[r]
+	profiles.Unlock()
+	if !ok {
+		p = r.Profile()
+		profiles.Lock()
+		profiles.of[r] = p
+		profiles.Unlock()
+	}
+	return p
 }

@@ -484,7 +484,7 @@ func profileName(l i18n.Lang, r engine.Rules) string {
 // profileNameOf names profile r as profileName does, with only the
 // changes of the rule keys keep keeps.
 func profileNameOf(l i18n.Lang, r engine.Rules, keep func(key string) bool) string {
-	words := strings.Fields(r.Profile())
+	words := strings.Fields(profileOf(r))
 	s := l.F("profile.name", "title", l.T("preset."+words[0]))
 	var changes []string
 	for _, kv := range words[1:] {

@@ -101,12 +101,12 @@ func (rn *renderer) worksheet(l i18n.Lang, g engine.Game, list []exercise) error
 			Abs:  rn.absURL(worksheetURL(other, g)),
 		})
 	}
-	in := worksheetInput{L: l, Game: g.String(), Rules: rn.cfg.Rules.Profile(), Override: rn.override}
+	in := worksheetInput{L: l, Game: g.String(), Rules: profileOf(rn.cfg.Rules), Override: rn.override}
 	if rn.opt.Memo != nil {
 		for _, e := range list {
 			p := rn.pages[e.page]
 			ex := exerciseInput{Page: p.url(), Title: p.fm.Title, Fig: e.fig, Source: e.src,
-				Rules: p.fm.Rules.Profile(), Named: rn.res[e.page].namedBefore(e.fig)}
+				Rules: profileOf(p.fm.Rules), Named: rn.res[e.page].namedBefore(e.fig)}
 			if p.fm.HasGame {
 				ex.Game = p.fm.Game.String()
 			}
