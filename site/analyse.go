@@ -74,7 +74,7 @@ func analyse(ctx context.Context, src *source) (*index, engine.ErrorList, error)
 	}
 	keep := size <= keepDocs
 	ix.res = make([]*analysis, len(src.pages))
-	if err := parallel(ctx, src.opt.Jobs, len(src.pages), func(i int) { ix.res[i] = ix.analysePage(i, keep) }); err != nil {
+	if err := ix.analyseAll(ctx, keep); err != nil {
 		return nil, nil, err
 	}
 	var errs engine.ErrorList
@@ -130,7 +130,10 @@ func (ix *index) boundRaces(errs *engine.ErrorList) {
 					" positions (about two seconds of work), here "+strconv.Itoa(total)+"; show fewer races that are not all home, or smaller ones")
 			}
 			if over {
-				r.blocks[w.fig] = nil
+				r.cut = append(r.cut, w.fig)
+				if w.fig < len(r.blocks) {
+					r.blocks[w.fig] = nil
+				}
 			}
 		}
 	}
@@ -203,6 +206,11 @@ type analysis struct {
 	namedAt []int
 	// pins are the page's blocks that set rules themselves, for diff.
 	pins []pin
+	// lazy is set for an analysis taken from the memo, without blocks,
+	// tables, document or exercises' blocks (see complete); cut lists the
+	// figures whose blocks the races' budget leaves out (boundRaces).
+	lazy bool
+	cut  []int
 }
 
 // pin is a block (or a row of a table of positions) that sets rules
@@ -426,7 +434,7 @@ func (a *analyser) figure(n *markdown.Figure) {
 		}
 	}
 	if len(blk.Exercises) > 0 {
-		r.exercises = append(r.exercises, exercise{page: a.index, fig: num, blk: blk})
+		r.exercises = append(r.exercises, exercise{page: a.index, fig: num, blk: blk, src: n.Source, game: blk.Position.Game})
 	}
 }
 

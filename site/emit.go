@@ -146,3 +146,59 @@ func ErrorPage(problems string) []byte {
 	}
 	return buf.Bytes()
 }
+
+// generatedOutput is a generated page's value in the memo: the digest of
+// its file.
+type generatedOutput struct{ Sum string }
+
+// generatedPage hands the output the generated page at url: its layout
+// data v (all but the table of contents, which it adds) and the text
+// text makes, which body names for the memo (see generatedInput). A page
+// whose inputs did not change is taken from the previous build, when the
+// output has it as that build left it; text is then not called, nor is
+// the table of contents rendered.
+func (rn *renderer) generatedPage(url string, v pageView, body any, text func() ([]byte, error)) error {
+	m := rn.opt.Memo
+	if m == nil {
+		b, err := text()
+		if err != nil {
+			return err
+		}
+		return rn.generated(url, v, b)
+	}
+	rn.dress(&v)
+	tocIn, err := rn.tocInput(v.L, url)
+	if err != nil {
+		return err
+	}
+	key, err := memoKey("generated", &generatedInput{Version: rn.opt.Version, Templates: rn.tmpl.Digest, Path: url, View: v, TOC: tocIn, Body: body})
+	if err != nil {
+		return err
+	}
+	var kept generatedOutput
+	if m.Get(key, &kept) {
+		ok, err := rn.em.keep(url, kept.Sum)
+		if err != nil || ok {
+			return err
+		}
+	}
+	b, err := text()
+	if err != nil {
+		return err
+	}
+	if v.Nav, err = rn.toc(v.L, url); err != nil {
+		return err
+	}
+	page, err := rn.layout(v, b)
+	if err != nil {
+		return err
+	}
+	sum, err := rn.em.put(url, page)
+	if err != nil {
+		return err
+	}
+	if sum != "" {
+		m.Put(key, generatedOutput{sum})
+	}
+	return nil
+}

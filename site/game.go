@@ -268,24 +268,6 @@ func (rn *renderer) gamePage(l i18n.Lang, g engine.Game, index int) error {
 	if j, ok := rn.byKey[pageKey(ip.lang, g.String()+"/quick-start")]; ok {
 		v.Read = append(v.Read, navItem{Title: rn.pages[j].fm.Title, Href: relURL(url, rn.pages[j].url())})
 	}
-	pos := engine.StartPosition(g)
-	o := board.Options(l, &block.Block{Position: pos, Rules: rn.cfg.Rules}, "game-board")
-	o.Title = l.F("gp.board.title", "game", l.Game(g))
-	// The description says where the checkers stand, not whose turn it
-	// is: the opening roll decides.
-	desc := strings.TrimSuffix(l.Describe(pos, engine.Dice{}, false), l.F("desc.turn", "side", l.SideGen(pos.Turn)))
-	o.Desc = strings.TrimSpace(desc) + " " + l.T("gp.board.desc")
-	o.Labels.Turn = "" // nobody is to move before the opening roll
-	o.Printable, o.Playable = true, true
-	var svg strings.Builder
-	if err := diagrams.Inline(&svg, pos, o); err != nil {
-		return err
-	}
-	v.Board = template.HTML(svg.String())
-	var body bytes.Buffer
-	if err := rn.tmpl.HTML.ExecuteTemplate(&body, "game.html", v); err != nil {
-		return err
-	}
 	pv := pageView{
 		L:           l,
 		Title:       l.T("gp.title." + g.String()),
@@ -311,5 +293,27 @@ func (rn *renderer) gamePage(l i18n.Lang, g engine.Game, index int) error {
 			})
 		}
 	}
-	return rn.generated(url, pv, body.Bytes())
+	// The board is drawn from the page's language and game and the
+	// site's rules (v.Rules), which v holds.
+	return rn.generatedPage(url, pv, v, func() ([]byte, error) {
+		pos := engine.StartPosition(g)
+		o := board.Options(l, &block.Block{Position: pos, Rules: rn.cfg.Rules}, "game-board")
+		o.Title = l.F("gp.board.title", "game", l.Game(g))
+		// The description says where the checkers stand, not whose turn it
+		// is: the opening roll decides.
+		desc := strings.TrimSuffix(l.Describe(pos, engine.Dice{}, false), l.F("desc.turn", "side", l.SideGen(pos.Turn)))
+		o.Desc = strings.TrimSpace(desc) + " " + l.T("gp.board.desc")
+		o.Labels.Turn = "" // nobody is to move before the opening roll
+		o.Printable, o.Playable = true, true
+		var svg strings.Builder
+		if err := diagrams.Inline(&svg, pos, o); err != nil {
+			return nil, err
+		}
+		v.Board = template.HTML(svg.String())
+		var body bytes.Buffer
+		if err := rn.tmpl.HTML.ExecuteTemplate(&body, "game.html", v); err != nil {
+			return nil, err
+		}
+		return body.Bytes(), nil
+	})
 }

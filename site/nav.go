@@ -125,7 +125,7 @@ func (ix *index) navigate() {
 	}
 	for i, r := range ix.res {
 		for _, e := range r.exercises {
-			n.worksheet[ix.pages[i].lang][e.blk.Position.Game] = true
+			n.worksheet[ix.pages[i].lang][e.game] = true
 		}
 	}
 	for _, lang := range ix.cfg.Languages {
@@ -386,6 +386,40 @@ func (rn *renderer) toc(l i18n.Lang, url string) (template.HTML, error) {
 	return template.HTML(strings.Replace(html, self+">", self+` aria-current="page">`, 1)), nil
 }
 
+// tocInput returns what language l's table of contents is made from, as
+// the page at url shows it (see toc): the sections' digest is computed
+// once for each language.
+func (rn *renderer) tocInput(l i18n.Lang, url string) (tocInput, error) {
+	rn.tocMu.Lock()
+	sum, ok := rn.tocSums[l]
+	rn.tocMu.Unlock()
+	if !ok {
+		in := tocSectionsInput{L: l}
+		for _, s := range rn.nav.secs[l] {
+			sec := tocSectionInput{Title: s.Title, ID: s.ID, Note: s.Note, Lang: s.Lang}
+			switch {
+			case s.index >= 0:
+				sec.Index = rn.pages[s.index].url()
+			case s.url != "":
+				sec.Index = s.url
+			}
+			for _, it := range s.Pages {
+				sec.Pages = append(sec.Pages, tocEntryInput{Title: it.Title, URL: it.url, Note: it.Note, Lang: it.Lang})
+			}
+			in.Sections = append(in.Sections, sec)
+		}
+		var err error
+		if sum, err = memoKey("toc sections", &in); err != nil {
+			return tocInput{}, err
+		}
+		rn.tocMu.Lock()
+		rn.tocSums[l] = sum
+		rn.tocMu.Unlock()
+	}
+	at, windowed := rn.nav.at[url]
+	return tocInput{L: l, URL: url, Sections: sum, Window: windowed, Sec: at.sec, At: at.entry, Contents: rn.nav.contents[l]}, nil
+}
+
 // tocSectionCached returns section k of language l's table of contents
 // as a page at from shows it when it is not in that section: rendered
 // once per directory.
@@ -455,13 +489,6 @@ func (rn *renderer) contentsPages() error {
 			}
 			secs = append(secs, s)
 		}
-		var body bytes.Buffer
-		if err := rn.tmpl.HTML.ExecuteTemplate(&body, "contents.html", struct {
-			L   i18n.Lang
-			Nav []navSection
-		}{l, secs}); err != nil {
-			return err
-		}
 		v := pageView{
 			L:       l,
 			Title:   l.T("nav.all"),
@@ -479,7 +506,15 @@ func (rn *renderer) contentsPages() error {
 				})
 			}
 		}
-		if err := rn.generated(url, v, body.Bytes()); err != nil {
+		in := contentsInput{L: l, Nav: secs}
+		err := rn.generatedPage(url, v, in, func() ([]byte, error) {
+			var body bytes.Buffer
+			if err := rn.tmpl.HTML.ExecuteTemplate(&body, "contents.html", in); err != nil {
+				return nil, err
+			}
+			return body.Bytes(), nil
+		})
+		if err != nil {
 			return err
 		}
 	}

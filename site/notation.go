@@ -93,29 +93,6 @@ func (rn *renderer) notationPage(l i18n.Lang) error {
 		{l.T("fig.col.head"), l.T("nt.table.head")},
 		{l.T("fig.col.hits"), l.T("nt.table.hits")},
 	}
-	var grid strings.Builder
-	if err := diagrams.RollGrid(&grid, diagrams.RollGridOptions{
-		ID:      "nt-rolls",
-		Title:   l.T("nt.rolls.grid"),
-		Desc:    gridDesc(l, engine.RollCount{N: 2, Rolls: []engine.Dice{{6, 5}}}),
-		First:   l.T("grid.first"),
-		Second:  l.T("grid.second"),
-		Counted: []engine.Dice{{6, 5}},
-	}); err != nil {
-		return err
-	}
-	v.Grid = template.HTML(grid.String())
-	for _, g := range []engine.Game{engine.Long, engine.Short} {
-		ng, err := notationBoard(l, g)
-		if err != nil {
-			return err
-		}
-		v.Games = append(v.Games, ng)
-	}
-	var body bytes.Buffer
-	if err := rn.tmpl.HTML.ExecuteTemplate(&body, "notation.html", v); err != nil {
-		return err
-	}
 	pv := pageView{
 		L:           l,
 		Title:       l.T("nt.title"),
@@ -132,7 +109,33 @@ func (rn *renderer) notationPage(l i18n.Lang) error {
 			Abs:  rn.absURL(notationURL(other)),
 		})
 	}
-	return rn.generated(url, pv, body.Bytes())
+	// The diagrams are drawn from the page's language, which v holds.
+	return rn.generatedPage(url, pv, v, func() ([]byte, error) {
+		var grid strings.Builder
+		if err := diagrams.RollGrid(&grid, diagrams.RollGridOptions{
+			ID:      "nt-rolls",
+			Title:   l.T("nt.rolls.grid"),
+			Desc:    gridDesc(l, engine.RollCount{N: 2, Rolls: []engine.Dice{{6, 5}}}),
+			First:   l.T("grid.first"),
+			Second:  l.T("grid.second"),
+			Counted: []engine.Dice{{6, 5}},
+		}); err != nil {
+			return nil, err
+		}
+		v.Grid = template.HTML(grid.String())
+		for _, g := range []engine.Game{engine.Long, engine.Short} {
+			ng, err := notationBoard(l, g)
+			if err != nil {
+				return nil, err
+			}
+			v.Games = append(v.Games, ng)
+		}
+		var body bytes.Buffer
+		if err := rn.tmpl.HTML.ExecuteTemplate(&body, "notation.html", v); err != nil {
+			return nil, err
+		}
+		return body.Bytes(), nil
+	})
 }
 
 // notationBoard shows game g's board: for each side, the starting

@@ -56,26 +56,34 @@ func (rn *renderer) printDocs(pages []*pageOutput) error {
 					})
 				}
 			}
-			var doc struct {
-				L     i18n.Lang
-				Pages []printPage
-			}
-			doc.L = l
+			in := printInput{L: l}
+			var bodies [][]byte // made strings only when the document is made
 			size := 0
 			for _, i := range rn.sectionOrder(s) {
-				body := pages[i].Print
-				size += len(body)
-				doc.Pages = append(doc.Pages, printPage{
+				in.Pages = append(in.Pages, printPageInput{
 					ID:    strings.TrimSuffix(rn.nav.printPrefix(i), "-"),
 					Title: rn.pages[i].fm.Title,
-					Body:  template.HTML(body),
+					Print: pages[i].PrintSum,
 				})
+				bodies = append(bodies, pages[i].Print)
+				size += len(pages[i].Print)
 			}
-			body := bytes.NewBuffer(make([]byte, 0, size+4096))
-			if err := rn.tmpl.HTML.ExecuteTemplate(body, "print.html", doc); err != nil {
-				return err
-			}
-			if err := rn.generated(url, v, body.Bytes()); err != nil {
+			err := rn.generatedPage(url, v, in, func() ([]byte, error) {
+				var doc struct {
+					L     i18n.Lang
+					Pages []printPage
+				}
+				doc.L = l
+				for k, p := range in.Pages {
+					doc.Pages = append(doc.Pages, printPage{ID: p.ID, Title: p.Title, Body: template.HTML(bodies[k])})
+				}
+				body := bytes.NewBuffer(make([]byte, 0, size+4096))
+				if err := rn.tmpl.HTML.ExecuteTemplate(body, "print.html", doc); err != nil {
+					return nil, err
+				}
+				return body.Bytes(), nil
+			})
+			if err != nil {
 				return err
 			}
 		}

@@ -253,11 +253,11 @@ func TestMemoInMemory(t *testing.T) {
 			t.Errorf("%s, the same build again: %d missed", c.what, n)
 		}
 	}
-	// A paragraph renders its page again, and computes no figure: one
-	// miss.
+	// A paragraph renders its page again, and its section's print
+	// document, and computes no figure: two misses.
 	pr.edit("ru/long/head.md", func(s string) string { return s + "\nИ ещё.\n" })
-	if n := pr.inMemory("another paragraph"); n != 1 {
-		t.Errorf("a paragraph added: %d missed, want 1 (its page)", n)
+	if n := pr.inMemory("another paragraph"); n != 2 {
+		t.Errorf("a paragraph added: %d missed, want 2 (its page and its print document)", n)
 	}
 }
 
@@ -282,8 +282,8 @@ func TestPublishWithMemo(t *testing.T) {
 		}
 	}
 	pr.edit("ru/long/head.md", func(s string) string { return s + "\nИ ещё.\n" })
-	if p := pr.publish("another paragraph"); p.Misses != 1 || p.Changes.String() != "changes since the previous build, 2 files:\n  1 page with changed text: ru/long/head.html\n  1 print document: ru/long/print.html" {
-		t.Errorf("a paragraph added: %d missed, want 1 (its page); changes %q (the page and its section's booklet)", p.Misses, p.Changes)
+	if p := pr.publish("another paragraph"); p.Misses != 2 || p.Changes.String() != "changes since the previous build, 2 files:\n  1 page with changed text: ru/long/head.html\n  1 print document: ru/long/print.html" {
+		t.Errorf("a paragraph added: %d missed, want 2 (its page and its print document); changes %q (the page and its section's booklet)", p.Misses, p.Changes)
 	}
 	// A file of the site damaged by hand is made again, never taken.
 	for k, damage := range []func(){

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io/fs"
 	"net/url"
@@ -44,6 +45,9 @@ type source struct {
 	// absent lists the site's languages whose directory is missing: its
 	// pages are not missing translations of the others.
 	absent []i18n.Lang
+	// frontMatters are the pages' front matters the memo has (nil
+	// without a memo).
+	frontMatters *frontMatterMemo
 }
 
 // leaveOutDrafts leaves the drafts out of the pages to build, and their
@@ -97,7 +101,9 @@ func read(opt Options, files fs.FS) (*source, engine.ErrorList, error) {
 		errs = append(errs, engine.AsList(err)...)
 	}
 	s.tmpl = tmpl
+	s.frontMatters = newFrontMatterMemo(opt.Memo, opt.Version)
 	s.pages = s.loadPages(&errs)
+	s.frontMatters.save()
 	if !opt.Drafts {
 		s.leaveOutDrafts(&errs)
 	}
@@ -332,9 +338,17 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 		}
 		inside = append(inside, info)
 	}
+	// The files are listed and read in order, then made pages at most
+	// opt.Jobs at a time, and the pages and problems taken in the order
+	// of the files: a directory a symbolic link leads to is walked in its
+	// place in that order.
+	var steps []walkStep
+	problem := func(name string, msg string) {
+		steps = append(steps, walkStep{errs: engine.ErrorList{{Pos: engine.Pos{File: s.contentPath(name)}, Msg: msg}}})
+	}
 	err := fs.WalkDir(s.files, dir, func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
-			errs.Add(engine.Pos{File: s.contentPath(name)}, readProblem(err))
+			problem(name, readProblem(err))
 			if d != nil && d.IsDir() {
 				return fs.SkipDir
 			}
@@ -345,10 +359,10 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 			info, err := fs.Stat(s.files, name)
 			switch {
 			case err != nil:
-				errs.Add(engine.Pos{File: s.contentPath(name)}, readProblem(err))
+				problem(name, readProblem(err))
 				return nil
 			case info.IsDir():
-				s.walkPages(lang, name, inside, pages, errs)
+				steps = append(steps, walkStep{dir: name})
 				return nil
 			}
 			mode = info.Mode().Type()
@@ -359,32 +373,60 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 		// Only a regular file is opened: reading a named pipe or a
 		// device would block the build, or never end.
 		if !mode.IsRegular() {
-			errs.Add(engine.Pos{File: s.contentPath(name)}, notRegular(mode))
+			problem(name, notRegular(mode))
 			return nil
 		}
 		data, err := fs.ReadFile(s.files, name)
 		if err != nil {
-			errs.Add(engine.Pos{File: s.contentPath(name)}, readProblem(err))
+			problem(name, readProblem(err))
 			return nil
 		}
 		inLang := strings.TrimPrefix(name, string(lang)+"/")
 		rel := indexRel(strings.TrimSuffix(inLang, ".md"))
-		p := &page{lang: lang, rel: rel, file: s.contentPath(name), src: textOf(data, s.contentPath(name), errs)}
+		p := &page{lang: lang, rel: rel, file: s.contentPath(name), src: data}
 		if rel+".md" != inLang {
 			p.name = inLang
 		}
-		p.fm = parseFrontMatter(p, s.cfg.Rules, errs)
-		if !textBounds(p.src, p.file, errs) {
-			p.src, p.fm.broken = nil, true // not parsed
-		}
-		for _, w := range s.override {
-			_ = p.fm.Rules.Set(w) // words of valid keys and values
-		}
-		*pages = append(*pages, p)
+		steps = append(steps, walkStep{page: p})
 		return nil
 	})
+	_ = parallel(context.Background(), max(1, s.opt.Jobs), len(steps), func(k int) {
+		if p := steps[k].page; p != nil {
+			s.readPage(p, &steps[k].errs)
+		}
+	})
+	for _, st := range steps {
+		*errs = append(*errs, st.errs...)
+		switch {
+		case st.page != nil:
+			*pages = append(*pages, st.page)
+		case st.dir != "":
+			s.walkPages(lang, st.dir, inside, pages, errs)
+		}
+	}
 	if err != nil {
 		errs.Add(engine.Pos{File: s.contentPath(dir)}, readProblem(err))
+	}
+}
+
+// walkStep is a step of walkPages, in the order of the files: a page
+// read (its problems with it), a directory to walk, or a problem.
+type walkStep struct {
+	page *page
+	dir  string
+	errs engine.ErrorList
+}
+
+// readPage makes page p of the bytes of its file (p.src): its text
+// checked, its front matter read.
+func (s *source) readPage(p *page, errs *engine.ErrorList) {
+	p.src = textOf(p.src, p.file, errs)
+	p.fm = parseFrontMatterWith(p, s.cfg.Rules, errs, s.frontMatters.reader(p.file, s.cfg.Rules))
+	if !textBounds(p.src, p.file, errs) {
+		p.src, p.fm.broken = nil, true // not parsed
+	}
+	for _, w := range s.override {
+		_ = p.fm.Rules.Set(w) // words of valid keys and values
 	}
 }
 
@@ -462,6 +504,12 @@ func textOf(data []byte, file string, errs *engine.ErrorList) []byte {
 // between "---" lines, and blanks it out of p.src so that byte offsets
 // and line numbers stay those of the file.
 func parseFrontMatter(p *page, base engine.Rules, errs *engine.ErrorList) frontMatter {
+	return parseFrontMatterWith(p, base, errs, nil)
+}
+
+// parseFrontMatterWith is parseFrontMatter, the front matter's lines read
+// by read (readFrontMatter) when it is not nil.
+func parseFrontMatterWith(p *page, base engine.Rules, errs *engine.ErrorList, read func(text []byte, errs *engine.ErrorList) frontMatter) frontMatter {
 	fm := frontMatter{Rules: base}
 	src := p.src
 	if !bytes.HasPrefix(src, []byte("---\n")) && !bytes.HasPrefix(src, []byte("---\r\n")) {
@@ -492,8 +540,35 @@ func parseFrontMatter(p *page, base engine.Rules, errs *engine.ErrorList) frontM
 		fm.broken = true
 		return fm
 	}
+	if read != nil {
+		fm = read(src[start:end], errs)
+	} else {
+		fm = readFrontMatter(src[start:end], p.file, base, errs)
+	}
+	// Blank the front matter, keeping every newline.
+	n := end + 3
+	if n < len(src) && src[n] == '\r' {
+		n++
+	}
+	blank := make([]byte, 0, len(src))
+	for _, c := range src[:n] {
+		if c == '\n' {
+			blank = append(blank, '\n')
+		} else {
+			blank = append(blank, ' ')
+		}
+	}
+	p.src = append(blank, src[n:]...)
+	return fm
+}
+
+// readFrontMatter reads the lines of a page's front matter (text, from
+// the page's second line on) of the file file, over the site's rules
+// base.
+func readFrontMatter(text []byte, file string, base engine.Rules, errs *engine.ErrorList) frontMatter {
+	fm := frontMatter{Rules: base}
 	before := len(*errs)
-	entries := yamlMapping(src[start:end], p.file, 1, errs)
+	entries := yamlMapping(text, file, 1, errs)
 	fm.broken = len(*errs) > before // the page's blocks are not judged
 	titled := false
 	for _, e := range entries {
@@ -548,24 +623,10 @@ func parseFrontMatter(p *page, base engine.Rules, errs *engine.ErrorList) frontM
 	switch {
 	case len(*errs) > before:
 	case !titled:
-		errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, `the front matter has no "title:"`)
+		errs.Add(engine.Pos{File: file, Line: 1, Col: 1}, `the front matter has no "title:"`)
 	case strings.TrimSpace(fm.Title) == "":
-		errs.Add(engine.Pos{File: p.file, Line: 1, Col: 1}, `the page's "title:" is empty`)
+		errs.Add(engine.Pos{File: file, Line: 1, Col: 1}, `the page's "title:" is empty`)
 	}
-	// Blank the front matter, keeping every newline.
-	n := end + 3
-	if n < len(src) && src[n] == '\r' {
-		n++
-	}
-	blank := make([]byte, 0, len(src))
-	for _, c := range src[:n] {
-		if c == '\n' {
-			blank = append(blank, '\n')
-		} else {
-			blank = append(blank, ' ')
-		}
-	}
-	p.src = append(blank, src[n:]...)
 	return fm
 }
 

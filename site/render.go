@@ -36,25 +36,29 @@ type renderer struct {
 	em    *emitter
 	tocMu sync.Mutex
 	tocs  map[string]string // by language, directory (and section)
+	// tocSums are the digests of the languages' sections (tocInput).
+	tocSums map[i18n.Lang]string
 	// ctx is the build's, checked between the figures of a page: a
 	// build stopped stops in the middle of a page with many.
 	ctx context.Context
 }
 
 func newRenderer(ix *index, em *emitter) *renderer {
-	return &renderer{index: ix, em: em, tocs: map[string]string{}}
+	return &renderer{index: ix, em: em, tocs: map[string]string{}, tocSums: map[i18n.Lang]string{}}
 }
 
 // pageOutput is a page rendered: its files and their digests (the page
 // and its figures' diagrams), its figures' records, and its text in its
-// print document (for a page in one). It is the page's value in the
-// memo.
+// print document (for a page in one), with its digest when the build
+// has a memo (a print document's key names its pages' texts by it). It
+// is the page's value in the memo.
 type pageOutput struct {
-	Files   []fileSum
-	Records []Record
-	Print   []byte
-	errs    engine.ErrorList
-	svgs    []svgFile // its figures' standalone diagrams, for its archive
+	Files    []fileSum
+	Records  []Record
+	Print    []byte
+	PrintSum string
+	errs     engine.ErrorList
+	svgs     []svgFile // its figures' standalone diagrams, for its archive
 }
 
 // fileSum is a file of the site and its digest.
@@ -72,7 +76,9 @@ func (rn *renderer) render(ctx context.Context) ([]*pageOutput, error) {
 		// What only the page's rendering reads is let go: a large site's
 		// memory then holds its index, not every page's blocks and text.
 		rn.res[i].blocks, rn.res[i].tables, rn.res[i].doc = nil, nil, nil
-		rn.pages[i].src = nil
+		if !rn.res[i].lazy || len(rn.res[i].exercises) == 0 {
+			rn.pages[i].src = nil // kept for a worksheet made again (complete)
+		}
 		if rn.opt.Progress != nil {
 			rn.opt.Progress(int(done.Add(1)), len(rn.pages))
 		}
@@ -101,15 +107,15 @@ func (rn *renderer) page(i int) *pageOutput {
 		out.errs = append(out.errs, engine.Wrap(engine.Pos{File: p.file}, "rendering", err))
 		return out
 	}
-	v, err := rn.view(i)
-	if err != nil {
-		return fail(err)
-	}
+	v := rn.view(i)
 	prefix := rn.nav.printPrefix(i)
 	m := rn.opt.Memo
 	key := ""
 	if m != nil {
-		in := rn.pageInput(i, v, prefix)
+		in, err := rn.pageInput(i, v, prefix)
+		if err != nil {
+			return fail(err)
+		}
 		if key, err = memoKey("page", in); err != nil {
 			return fail(err)
 		}
@@ -118,6 +124,14 @@ func (rn *renderer) page(i int) *pageOutput {
 			return &kept
 		}
 	}
+	// The table of contents is rendered only for a page rendered: the
+	// memo names it by its inputs (tocInput).
+	toc, err := rn.toc(p.lang, p.url())
+	if err != nil {
+		return fail(err)
+	}
+	v.Nav = toc
+	rn.complete(i)
 	body, print := rn.body(i, prefix, v.Sections != nil, out)
 	if rn.ctx != nil && rn.ctx.Err() != nil {
 		return fail(rn.ctx.Err()) // the page is not complete: never kept
@@ -137,6 +151,9 @@ func (rn *renderer) page(i int) *pageOutput {
 		}
 	}
 	out.Print = print
+	if m != nil {
+		out.PrintSum = digest(print)
+	}
 	if m != nil && len(out.errs) == 0 {
 		m.Put(key, out)
 	}
@@ -413,8 +430,9 @@ type scriptView struct {
 	Exec, Loader, Wasm string
 }
 
-// view returns page i's pageView, all but its content.
-func (rn *renderer) view(i int) (pageView, error) {
+// view returns page i's pageView, all but its content and its table of
+// contents (toc).
+func (rn *renderer) view(i int) pageView {
 	p := rn.pages[i]
 	url := p.url()
 	v := pageView{
@@ -448,9 +466,7 @@ func (rn *renderer) view(i int) (pageView, error) {
 			Abs:  rn.absURL(rn.pages[j].url()),
 		})
 	}
-	var err error
-	v.Nav, err = rn.toc(p.lang, url)
-	return v, err
+	return v
 }
 
 // dress fills in what every page of the site shows of it: its name in
@@ -523,7 +539,7 @@ func profileName(l i18n.Lang, r engine.Rules) string {
 // profileNameOf names profile r as profileName does, with only the
 // changes of the rule keys keep keeps.
 func profileNameOf(l i18n.Lang, r engine.Rules, keep func(key string) bool) string {
-	words := strings.Fields(r.Profile())
+	words := strings.Fields(profileOf(r))
 	s := l.F("profile.name", "title", l.T("preset."+words[0]))
 	var changes []string
 	for _, kv := range words[1:] {

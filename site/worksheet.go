@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"errors"
 	"html/template"
 	"slices"
 	"strconv"
@@ -22,6 +23,8 @@ type exercise struct {
 	page int // index in builder.pages
 	fig  int // the figure's number on its page (fig-N)
 	blk  *block.Block
+	src  string      // the block as written
+	game engine.Game // its game
 }
 
 // worksheetURL returns the output path of a language's worksheet for a
@@ -60,7 +63,7 @@ func (rn *renderer) worksheets() error {
 			var list []exercise
 			for _, i := range rn.nav.order[l] {
 				for _, e := range rn.res[i].exercises {
-					if e.blk.Position.Game == g {
+					if e.game == g {
 						list = append(list, e)
 					}
 				}
@@ -79,26 +82,10 @@ func (rn *renderer) worksheets() error {
 // worksheet renders one worksheet page and hands it to the output.
 func (rn *renderer) worksheet(l i18n.Lang, g engine.Game, list []exercise) error {
 	url := worksheetURL(l, g)
-	wv := worksheetView{L: l, Game: g.String()}
-	for k, e := range list {
-		t, err := rn.task(l, k+1, e, url)
-		if err != nil {
-			return err
-		}
-		wv.Tasks = append(wv.Tasks, t)
-	}
-	for k := 0; k < len(wv.Tasks); k += TasksPerSheet {
-		wv.Sheets = append(wv.Sheets, wv.Tasks[k:min(k+TasksPerSheet, len(wv.Tasks))])
-	}
-	wv.Intro = l.F("ws.intro", "n", l.N(len(wv.Tasks), "exercise"), "sheets", l.N(len(wv.Sheets), "sheet"))
-	var body bytes.Buffer
-	if err := rn.tmpl.HTML.ExecuteTemplate(&body, "worksheet.html", wv); err != nil {
-		return err
-	}
 	v := pageView{
 		L:           l,
 		Title:       l.F("ws.title", "game", l.Game(g)),
-		Description: l.F("ws.description", "game", l.Game(g), "n", l.N(len(wv.Tasks), "exercise")),
+		Description: l.F("ws.description", "game", l.Game(g), "n", l.N(len(list), "exercise")),
 		Root:        relURL(url, ""),
 		Home:        relURL(url, string(l)+"/index.html"),
 		CSP:         CSP,
@@ -114,7 +101,50 @@ func (rn *renderer) worksheet(l i18n.Lang, g engine.Game, list []exercise) error
 			Abs:  rn.absURL(worksheetURL(other, g)),
 		})
 	}
-	return rn.generated(url, v, body.Bytes())
+	in := worksheetInput{L: l, Game: g.String(), Rules: profileOf(rn.cfg.Rules), Override: rn.override}
+	if rn.opt.Memo != nil {
+		for _, e := range list {
+			p := rn.pages[e.page]
+			ex := exerciseInput{Page: p.url(), Title: p.fm.Title, Fig: e.fig, Source: e.src,
+				Rules: profileOf(p.fm.Rules), Named: rn.res[e.page].namedBefore(e.fig)}
+			if p.fm.HasGame {
+				ex.Game = p.fm.Game.String()
+			}
+			in.Exercises = append(in.Exercises, ex)
+		}
+	}
+	return rn.generatedPage(url, v, in, func() ([]byte, error) {
+		wv := worksheetView{L: l, Game: g.String()}
+		for k := range list {
+			if list[k].blk == nil { // from a page analysed by the memo
+				rn.complete(list[k].page)
+				for _, e := range rn.res[list[k].page].exercises {
+					if e.fig == list[k].fig {
+						list[k].blk = e.blk
+					}
+				}
+			}
+			if list[k].blk == nil {
+				return nil, errors.New("the exercise of " + rn.pages[list[k].page].file + " fig-" + strconv.Itoa(list[k].fig) + " has no block")
+			}
+		}
+		for k, e := range list {
+			t, err := rn.task(l, k+1, e, url)
+			if err != nil {
+				return nil, err
+			}
+			wv.Tasks = append(wv.Tasks, t)
+		}
+		for k := 0; k < len(wv.Tasks); k += TasksPerSheet {
+			wv.Sheets = append(wv.Sheets, wv.Tasks[k:min(k+TasksPerSheet, len(wv.Tasks))])
+		}
+		wv.Intro = l.F("ws.intro", "n", l.N(len(wv.Tasks), "exercise"), "sheets", l.N(len(wv.Sheets), "sheet"))
+		var body bytes.Buffer
+		if err := rn.tmpl.HTML.ExecuteTemplate(&body, "worksheet.html", wv); err != nil {
+			return nil, err
+		}
+		return body.Bytes(), nil
+	})
 }
 
 // worksheetProfile names the site's rule profile (the worksheets gather

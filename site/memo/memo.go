@@ -12,14 +12,10 @@ package memo
 
 import (
 	"bytes"
-	"crypto/sha256"
+	"encoding"
 	"encoding/gob"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"hash/crc32"
-	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -29,23 +25,6 @@ import (
 	"sync"
 	"sync/atomic"
 )
-
-// Key returns the key of a value of the given kind made from in: a
-// digest of kind and of in encoded as JSON, every exported field of it
-// (so a struct that holds all of a value's inputs, in exported fields,
-// names it whole; map keys are sorted, so the key does not depend on
-// their order). It fails only for what JSON cannot encode.
-func Key(kind string, in any) (string, error) {
-	h := sha256.New()
-	io.WriteString(h, kind)
-	h.Write([]byte{0})
-	enc := json.NewEncoder(h)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(in); err != nil {
-		return "", fmt.Errorf("memo: the key of a %s: %w", kind, err)
-	}
-	return hex.EncodeToString(h.Sum(nil)[:20]), nil
-}
 
 // Memo holds values by key. Get and Put may be called from several
 // goroutines at once; Save after them.
@@ -88,10 +67,19 @@ func Open(dir string) *Memo {
 }
 
 // Get decodes the value under key into v (a pointer) and reports whether
-// there was one.
+// there was one. A v that is an encoding.BinaryUnmarshaler decodes
+// itself, from bytes it may keep but must never change (they may be the
+// memo's own).
 func (m *Memo) Get(key string, v any) bool {
 	data, ok := m.lookup(key)
-	if ok && gob.NewDecoder(bytes.NewReader(data)).Decode(v) == nil {
+	if ok {
+		if u, own := v.(encoding.BinaryUnmarshaler); own {
+			ok = u.UnmarshalBinary(data) == nil
+		} else {
+			ok = gob.NewDecoder(bytes.NewReader(data)).Decode(v) == nil
+		}
+	}
+	if ok {
 		m.hits.Add(1)
 		return true
 	}
@@ -99,14 +87,25 @@ func (m *Memo) Get(key string, v any) bool {
 	return false
 }
 
-// Put keeps v under key. A value gob cannot encode is not kept.
+// Put keeps v under key: encoded by its own MarshalBinary when it is an
+// encoding.BinaryMarshaler, else by gob. A value that cannot be encoded
+// is not kept.
 func (m *Memo) Put(key string, v any) {
-	var buf bytes.Buffer
-	if gob.NewEncoder(&buf).Encode(v) != nil {
-		return
+	var data []byte
+	if b, own := v.(encoding.BinaryMarshaler); own {
+		var err error
+		if data, err = b.MarshalBinary(); err != nil {
+			return
+		}
+	} else {
+		var buf bytes.Buffer
+		if gob.NewEncoder(&buf).Encode(v) != nil {
+			return
+		}
+		data = buf.Bytes()
 	}
 	m.mu.Lock()
-	m.fresh[key] = buf.Bytes()
+	m.fresh[key] = data
 	m.used[key] = true
 	m.mu.Unlock()
 }

@@ -144,3 +144,112 @@ func TestOnDisk(t *testing.T) {
 		t.Error("a value found through a damaged index")
 	}
 }
+
+// own is a value with its own binary encoding: a length byte, then its
+// text.
+type own struct{ Text string }
+
+func (o *own) MarshalBinary() ([]byte, error) {
+	return append([]byte{byte(len(o.Text))}, o.Text...), nil
+}
+
+func (o *own) UnmarshalBinary(data []byte) error {
+	if len(data) == 0 || int(data[0]) != len(data)-1 {
+		return os.ErrInvalid
+	}
+	o.Text = string(data[1:])
+	return nil
+}
+
+// TestOwnEncoding: a value with its own binary encoding is kept by it, in
+// memory and on disk; data it cannot decode is a value not found, and a
+// gob value is not taken for one.
+func TestOwnEncoding(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	m := Open(dir)
+	m.Put("a", &own{"text"})
+	m.Put("g", value{HTML: []byte("<p>g</p>")})
+	var got own
+	if !m.Get("a", &got) || got.Text != "text" {
+		t.Fatalf("got %q", got.Text)
+	}
+	if err := m.Save(); err != nil {
+		t.Fatal(err)
+	}
+	m.Close()
+	m = Open(dir)
+	defer m.Close()
+	got = own{}
+	if !m.Get("a", &got) || got.Text != "text" {
+		t.Errorf("from disk: got %q", got.Text)
+	}
+	// The gob encoding of a value is not this one's.
+	if m.Get("g", &got) {
+		t.Errorf("a gob value decoded as one of its own: %q", got.Text)
+	}
+	if hits, misses := m.Counts(); hits != 1 || misses != 1 {
+		t.Errorf("%d hits, %d misses, want 1 and 1", hits, misses)
+	}
+}
+
+// text is a value with its own text, as JSON would write it.
+type text struct{ hidden int }
+
+func (t text) MarshalText() ([]byte, error) { return []byte("t" + strconv.Itoa(t.hidden)), nil }
+
+// loop holds itself.
+type loop struct{ Next *loop }
+
+// TestKeyUnambiguous: inputs that differ in any way have different
+// keys: fields split elsewhere, nil and empty, a pointer to nothing and
+// to a zero value, values of different types behind an interface, map
+// keys of any kind, a value by its own text; what has no key fails.
+func TestKeyUnambiguous(t *testing.T) {
+	t.Parallel()
+	type pair struct{ A, B string }
+	type bin struct {
+		Data []byte
+		More []byte
+	}
+	type ptr struct{ P *int }
+	type iface struct{ V any }
+	type ints struct{ M map[int]string }
+	type texts struct {
+		T text
+		M map[text]bool
+	}
+	zero, one := 0, 1
+	big := strings.Repeat("x", 5000)
+	inputs := []any{
+		pair{"ab", "c"}, pair{"a", "bc"}, pair{"", ""}, pair{big, ""}, pair{"", big},
+		bin{}, bin{Data: []byte{}}, bin{More: []byte{}}, bin{Data: []byte("a")}, bin{Data: []byte(big)}, bin{Data: []byte(big + "y")},
+		ptr{}, ptr{&zero}, ptr{&one},
+		iface{}, iface{0}, iface{int64(0)}, iface{""}, iface{pair{}}, iface{&pair{}},
+		ints{}, ints{map[int]string{}}, ints{map[int]string{1: "a"}}, ints{map[int]string{1: "a", 2: ""}}, ints{map[int]string{12: ""}},
+		texts{T: text{1}}, texts{T: text{2}}, texts{M: map[text]bool{{1}: true}}, texts{M: map[text]bool{{2}: true}},
+		[]string{"a", "b"}, []string{"ab"}, [2]int{1, 2}, map[string]int{"a": 1}, map[string]int{"b": 1},
+	}
+	// Strings and bytes of every length about the writer's buffer.
+	for _, n := range []int{1020, 1025, 3070, 3073, 4085, 4090, 4095, 4096, 4097, 8200} {
+		inputs = append(inputs, []string{strings.Repeat("y", n), big}, bin{Data: []byte(strings.Repeat("z", n)), More: []byte("m")})
+	}
+	seen := map[string]int{}
+	for i, in := range inputs {
+		k, err := Key("k", in)
+		if err != nil {
+			t.Fatalf("%#v: %v", in, err)
+		}
+		if j, dup := seen[k]; dup {
+			t.Errorf("%#v and %#v have the same key", inputs[j], in)
+		}
+		seen[k] = i
+	}
+	l := &loop{}
+	l.Next = l
+	for _, bad := range []any{make(chan int), complex(1, 2), map[pair]int{{}: 1}, l} {
+		if _, err := Key("k", bad); err == nil {
+			t.Errorf("%T has a key", bad)
+		}
+	}
+}

@@ -299,11 +299,13 @@ type Dir struct {
 	linked      map[string]bool // files of the new site linked from the previous
 	placed      map[string]bool // files of the new site, put or kept
 	// skeleton lists the directories the new directory had from the
-	// spare; spareFiles the files it had from there, by inode, until
-	// claimed (kept when the very file of the previous site, else
-	// removed).
+	// spare; spareFiles the files it had from there, until claimed (kept
+	// when the very file of the previous site, else removed); reused the
+	// files kept so, whose stamps are the previous build's (stamps reads
+	// them no second time).
 	skeleton   []string
-	spareFiles map[string]uint64
+	spareFiles map[string]bool
+	reused     map[string]bool
 	// foreign is set when the target held files, and no manifest, when
 	// the Dir was opened (a forced build): the old directory is removed,
 	// never kept as the spare.
@@ -351,7 +353,7 @@ func Open(dir string, o Options) (*Dir, error) {
 	}
 	step("cleaned")
 	d := &Dir{target: target, opt: o, made: map[string]bool{".": true}, needed: map[string]bool{".": true},
-		intact: map[string]bool{}, linked: map[string]bool{}, placed: map[string]bool{},
+		intact: map[string]bool{}, linked: map[string]bool{}, placed: map[string]bool{}, reused: map[string]bool{},
 		exchange: exchangeDirs, renameTarget: os.Rename, moveFile: os.Rename}
 	if _, err := os.Stat(target); err == nil {
 		d.foreign = !Owned(target) && !emptyDir(target)
@@ -389,7 +391,7 @@ func (d *Dir) fromSpare(parent, base string) {
 		return
 	}
 	d.tmp = name
-	d.spareFiles = map[string]uint64{}
+	d.spareFiles = map[string]bool{}
 	filepath.WalkDir(name, func(p string, e fs.DirEntry, err error) error {
 		if err != nil || p == name {
 			return err
@@ -401,8 +403,10 @@ func (d *Dir) fromSpare(parent, base string) {
 			d.skeleton = append(d.skeleton, rel)
 		case rel == Manifest:
 		default:
-			if info, err := e.Info(); err == nil && info.Mode().IsRegular() {
-				d.spareFiles[filepath.ToSlash(rel)] = stampOf(info).Ino
+			// Which file it is is looked up when a file of the new site
+			// claims it (linkOld), by the goroutine that builds that file.
+			if e.Type().IsRegular() {
+				d.spareFiles[filepath.ToSlash(rel)] = true
 			} else {
 				os.Remove(p)
 			}
@@ -427,7 +431,7 @@ func (d *Dir) Put(name string, data []byte, sum string) error {
 	if !d.place(name) {
 		return fmt.Errorf("two files of the site would be %s", name)
 	}
-	if sum != "" && d.opt.Files[name] == sum && d.isIntact(name, sum, data) && d.linkOld(name, full) {
+	if sum != "" && d.opt.Files[name] == sum && (d.keepSpare(name, full) || d.isIntact(name, sum, data) && d.linkOld(name, full)) {
 		return nil
 	}
 	if err := d.clear(name, full); err != nil {
@@ -462,10 +466,16 @@ func (d *Dir) PutFrom(name string, r io.Reader, sum string) error {
 // there, with that digest, intact.
 func (d *Dir) Keep(name, sum string) bool {
 	full, err := d.path(name)
-	if err != nil || sum == "" || d.opt.Files[name] != sum || !d.isIntact(name, sum, nil) || !d.place(name) {
+	if err != nil || sum == "" || d.opt.Files[name] != sum {
 		return false
 	}
-	if !d.linkOld(name, full) {
+	if !d.place(name) {
+		return false
+	}
+	if d.keepSpare(name, full) {
+		return true
+	}
+	if !d.isIntact(name, sum, nil) || !d.linkOld(name, full) {
 		d.mu.Lock()
 		delete(d.placed, name)
 		d.mu.Unlock()
@@ -555,22 +565,55 @@ func (d *Dir) isIntact(name, sum string, data []byte) bool {
 	return ok
 }
 
+// keepSpare keeps the spare's file name, at full in the new directory,
+// when it is the previous build's file as that build left it: its stamp
+// (inode and change time among it) the recorded one. It is then the
+// output's file too, unchanged: a file of the output changed, replaced
+// or removed since changes the change time of the inode both share, or
+// is another inode.
+func (d *Dir) keepSpare(name, full string) bool {
+	d.mu.Lock()
+	there := d.spareFiles[name]
+	st, known := d.opt.Stamps[name]
+	d.mu.Unlock()
+	if !there || !known || st.Ino == 0 {
+		return false
+	}
+	info, err := os.Lstat(full)
+	if err != nil || !info.Mode().IsRegular() || stampOf(info) != st {
+		return false
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if !d.spareFiles[name] {
+		return false // claimed meanwhile
+	}
+	delete(d.spareFiles, name)
+	d.linked[name] = true
+	d.reused[name] = true
+	return true
+}
+
 // linkOld puts the previous build's file name into the new directory at
 // full, and reports whether it could. When the new directory has the
-// spare's file of that name and it is the previous build's (the inode
-// its stamp names), it is kept as it is; another file there is removed
-// first.
+// spare's file of that name and it is the previous build's (its stamp,
+// the inode among it, is the one the previous build recorded), it is
+// kept as it is; another file there is removed first.
 func (d *Dir) linkOld(name, full string) bool {
 	d.mu.Lock()
-	ino, there := d.spareFiles[name]
+	there := d.spareFiles[name]
 	st, known := d.opt.Stamps[name]
-	if there && known && st.Ino != 0 && ino == st.Ino {
-		delete(d.spareFiles, name)
-		d.linked[name] = true
-		d.mu.Unlock()
-		return true
-	}
 	d.mu.Unlock()
+	if there && known && st.Ino != 0 {
+		if info, err := os.Lstat(full); err == nil && info.Mode().IsRegular() && stampOf(info) == st {
+			d.mu.Lock()
+			delete(d.spareFiles, name)
+			d.linked[name] = true
+			d.reused[name] = true
+			d.mu.Unlock()
+			return true
+		}
+	}
 	if d.clear(name, full) != nil {
 		return false
 	}
@@ -837,6 +880,10 @@ func (d *Dir) stamps() Stamps {
 			return err
 		}
 		name := filepath.ToSlash(rel)
+		if d.reused[name] {
+			st[name] = d.opt.Stamps[name] // the very file, as this build found it
+			return nil
+		}
 		info, err := e.Info()
 		if err != nil {
 			return err

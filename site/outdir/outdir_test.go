@@ -174,11 +174,32 @@ func TestDamagedFileIsWrittenAgain(t *testing.T) {
 	}
 }
 
+// stampsOf reads the stamps of the files in dir.
+func stampsOf(t *testing.T, dir string) Stamps {
+	t.Helper()
+	st := Stamps{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := os.Lstat(p)
+		rel, _ := filepath.Rel(dir, p)
+		st[filepath.ToSlash(rel)] = stampOf(info)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
 // TestSpare: with a spare, the previous site is kept beside the cache
 // after the swap and the next build starts from it: every file of the
 // new site is right, the spare's files the new site lacks are gone, its
 // unchanged files are the very files of the site before, and the site
-// in the output never shares a file that changed.
+// in the output never shares a file that changed. The stamps a build
+// returns are those of its files as they are (those it kept from the
+// spare taken from the previous build's, unread).
 func TestSpare(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
@@ -201,6 +222,9 @@ func TestSpare(t *testing.T) {
 		st = s.write(t, dir, o)
 		if !holds(t, dir, s) {
 			t.Errorf("build %d: %v", k+1, readTree(t, dir))
+		}
+		if now := stampsOf(t, dir); !maps.Equal(st, now) {
+			t.Errorf("build %d: the stamps\n%v\nare not those of the files\n%v", k+1, st, now)
 		}
 		if after, err := os.Stat(filepath.Join(dir, "ru", "a.html")); before != nil && (err != nil || !os.SameFile(before, after)) {
 			t.Errorf("build %d: the unchanged ru/a.html is another file", k+1)
@@ -768,5 +792,57 @@ func TestPutFrom(t *testing.T) {
 	}
 	if !os.SameFile(before, after) {
 		t.Error("style.css, unchanged, was written again rather than linked")
+	}
+}
+
+// TestSpareFileDamaged: a file of the output changed by hand after a
+// build that left a spare (rewritten in place, replaced by another file,
+// removed, its mode changed) is never taken from the spare, which shares
+// it: Keep refuses it, and the site written has the right bytes.
+func TestSpareFileDamaged(t *testing.T) {
+	t.Parallel()
+	for k, damage := range []func(name string) error{
+		func(name string) error { return os.WriteFile(name, []byte("A"), 0o644) },
+		func(name string) error {
+			if err := os.WriteFile(name+".tmp", []byte("a"), 0o644); err != nil {
+				return err
+			}
+			return os.Rename(name+".tmp", name)
+		},
+		os.Remove,
+		func(name string) error { return os.Chmod(name, 0o600) },
+	} {
+		root := t.TempDir()
+		dir, spare := filepath.Join(root, "public"), filepath.Join(root, "cache", "spare")
+		os.MkdirAll(filepath.Dir(spare), 0o755)
+		st := oldSite.write(t, dir, Options{Spare: spare})
+		st = oldSite.write(t, dir, Options{Spare: spare, Files: oldSite.digests(), Stamps: st})
+		if err := damage(filepath.Join(dir, "ru", "a.html")); err != nil {
+			t.Fatal(err)
+		}
+		d, err := Open(dir, Options{Spare: spare, Files: oldSite.digests(), Stamps: st})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Keep("ru/a.html", Digest([]byte("a"))) {
+			t.Errorf("damage %d: Keep took the file", k)
+		}
+		if !d.Keep("style.css", Digest([]byte("css"))) {
+			t.Errorf("damage %d: Keep did not take an intact file", k)
+		}
+		for _, name := range []string{"index.html", "ru/a.html", "ru/gone.html", "gone/x.html"} {
+			if err := d.Put(name, []byte(oldSite[name]), Digest([]byte(oldSite[name]))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := d.Commit(oldSite.manifest()); err != nil {
+			t.Fatal(err)
+		}
+		if !holds(t, dir, oldSite) {
+			t.Errorf("damage %d: the site: %v", k, readTree(t, dir))
+		}
+		if info, err := os.Stat(filepath.Join(dir, "ru", "a.html")); err != nil || info.Mode().Perm() != 0o644 {
+			t.Errorf("damage %d: ru/a.html: %v %v", k, info, err)
+		}
 	}
 }

@@ -1,0 +1,243 @@
+package site
+
+import (
+	"encoding/binary"
+	"errors"
+	"math"
+
+	"github.com/nardydocs/nardydocs/engine"
+)
+
+// A page's value in the memo is read for every page of every build that
+// renders again, so it has an encoding of its own, read in one pass
+// without the type descriptions gob sends with each value: a version
+// byte, then each field in order, a string or bytes as its length and
+// its bytes, a number or a count as a varint.
+
+// pageRecordVersion is the first byte of an encoded pageOutput.
+const pageRecordVersion = 1
+
+// MarshalBinary encodes the page's files, records and print text for
+// the memo (the problems are never kept: a page with some is not).
+func (o *pageOutput) MarshalBinary() ([]byte, error) {
+	size := 16 + len(o.Print) + len(o.PrintSum)
+	for _, f := range o.Files {
+		size += 4 + len(f.Name) + len(f.Sum)
+	}
+	for _, r := range o.Records {
+		size += 16 + len(r.Page) + len(r.ID) + len(r.File) + len(r.Tables) + len(r.Diagram)
+		for _, row := range r.Rows {
+			size += 2 + len(row)
+		}
+	}
+	w := recordWriter{make([]byte, 0, size)}
+	w.buf = append(w.buf, pageRecordVersion)
+	w.count(len(o.Files))
+	for _, f := range o.Files {
+		w.string(f.Name)
+		w.string(f.Sum)
+	}
+	w.count(len(o.Records))
+	for _, r := range o.Records {
+		w.string(r.Page)
+		w.string(r.ID)
+		w.string(r.File)
+		w.buf = binary.AppendVarint(w.buf, int64(r.Line))
+		w.string(r.Tables)
+		w.string(r.Diagram)
+		w.count(len(r.Rows))
+		for _, row := range r.Rows {
+			w.string(row)
+		}
+	}
+	// Print is nil for a page in no print document, and may be empty
+	// for one that is: the two are told apart.
+	if o.Print == nil {
+		w.buf = append(w.buf, 0)
+	} else {
+		w.buf = append(w.buf, 1)
+		w.bytes(o.Print)
+	}
+	w.string(o.PrintSum)
+	return w.buf, nil
+}
+
+// UnmarshalBinary decodes what MarshalBinary encoded; damaged data is an
+// error, never a panic.
+func (o *pageOutput) UnmarshalBinary(data []byte) error {
+	r := recordReader{data: data}
+	if len(data) == 0 || data[0] != pageRecordVersion {
+		return errRecord
+	}
+	r.data = data[1:]
+	var out pageOutput
+	if n := r.count(2); n > 0 {
+		out.Files = make([]fileSum, n)
+		for k := range out.Files {
+			out.Files[k] = fileSum{r.string(), r.string()}
+		}
+	}
+	if n := r.count(7); n > 0 {
+		out.Records = make([]Record, n)
+		for k := range out.Records {
+			rec := &out.Records[k]
+			rec.Page, rec.ID, rec.File = r.string(), r.string(), r.string()
+			rec.Line = r.int()
+			rec.Tables, rec.Diagram = r.string(), r.string()
+			if n := r.count(1); n > 0 {
+				rec.Rows = make([]string, n)
+				for j := range rec.Rows {
+					rec.Rows[j] = r.string()
+				}
+			}
+		}
+	}
+	switch r.byte() {
+	case 0:
+	case 1:
+		out.Print = r.shared()
+	default:
+		r.fail()
+	}
+	out.PrintSum = r.string()
+	if r.err != nil || len(r.data) != 0 {
+		return errRecord
+	}
+	*o = out
+	return nil
+}
+
+var errRecord = errors.New("a damaged page record")
+
+// recordWriter appends the fields of a record.
+type recordWriter struct{ buf []byte }
+
+func (w *recordWriter) count(n int) { w.buf = binary.AppendUvarint(w.buf, uint64(n)) }
+
+func (w *recordWriter) string(s string) {
+	w.count(len(s))
+	w.buf = append(w.buf, s...)
+}
+
+func (w *recordWriter) bytes(b []byte) {
+	w.count(len(b))
+	w.buf = append(w.buf, b...)
+}
+
+// recordReader reads the fields of a record; after the first error it
+// reads zeros.
+type recordReader struct {
+	data []byte
+	err  error
+}
+
+func (r *recordReader) fail() {
+	r.err, r.data = errRecord, nil
+}
+
+// count reads a count of items of at least min bytes each: one the
+// rest of the data cannot hold is an error.
+func (r *recordReader) count(min int) int {
+	n, k := binary.Uvarint(r.data)
+	if k <= 0 || n > uint64(len(r.data)-k)/uint64(min) {
+		r.fail()
+		return 0
+	}
+	r.data = r.data[k:]
+	return int(n)
+}
+
+func (r *recordReader) int() int {
+	n, k := binary.Varint(r.data)
+	if k <= 0 || n < math.MinInt32 || n > math.MaxInt32 {
+		r.fail()
+		return 0
+	}
+	r.data = r.data[k:]
+	return int(n)
+}
+
+func (r *recordReader) byte() byte {
+	if len(r.data) == 0 {
+		r.fail()
+		return 0
+	}
+	b := r.data[0]
+	r.data = r.data[1:]
+	return b
+}
+
+func (r *recordReader) string() string { return string(r.shared()) }
+
+// shared reads bytes that are the data's own: the page's print text,
+// which nothing changes (see memo.Get).
+func (r *recordReader) shared() []byte {
+	n := r.count(1)
+	if r.err != nil {
+		return nil
+	}
+	b := r.data[:n:n]
+	r.data = r.data[n:]
+	return b
+}
+
+func (w *recordWriter) int(n int) { w.buf = binary.AppendVarint(w.buf, int64(n)) }
+
+func (w *recordWriter) bool(b bool) {
+	if b {
+		w.buf = append(w.buf, 1)
+	} else {
+		w.buf = append(w.buf, 0)
+	}
+}
+
+// strings writes a list of strings, nil apart from empty.
+func (w *recordWriter) strings(list []string) {
+	if list == nil {
+		w.count(0)
+		return
+	}
+	w.count(len(list) + 1)
+	for _, s := range list {
+		w.string(s)
+	}
+}
+
+func (w *recordWriter) pos(p engine.Pos) {
+	w.string(p.File)
+	w.int(p.Line)
+	w.int(p.Col)
+}
+
+func (r *recordReader) bool() bool {
+	switch r.byte() {
+	case 0:
+		return false
+	case 1:
+		return true
+	}
+	r.fail()
+	return false
+}
+
+// strings reads what recordWriter.strings wrote.
+func (r *recordReader) strings() []string {
+	n, k := binary.Uvarint(r.data)
+	if k <= 0 || n > uint64(len(r.data)-k)+1 {
+		r.fail()
+		return nil
+	}
+	r.data = r.data[k:]
+	if n == 0 {
+		return nil
+	}
+	list := make([]string, n-1)
+	for j := range list {
+		list[j] = r.string()
+	}
+	return list
+}
+
+func (r *recordReader) pos() engine.Pos {
+	return engine.Pos{File: r.string(), Line: r.int(), Col: r.int()}
+}
