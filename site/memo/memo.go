@@ -12,10 +12,15 @@ package memo
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding"
 	"encoding/gob"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"hash/crc32"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -25,6 +30,23 @@ import (
 	"sync"
 	"sync/atomic"
 )
+
+// Key returns the key of a value of the given kind made from in: a
+// digest of kind and of in encoded as JSON, every exported field of it
+// (so a struct that holds all of a value's inputs, in exported fields,
+// names it whole; map keys are sorted, so the key does not depend on
+// their order). It fails only for what JSON cannot encode.
+func Key(kind string, in any) (string, error) {
+	h := sha256.New()
+	io.WriteString(h, kind)
+	h.Write([]byte{0})
+	enc := json.NewEncoder(h)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(in); err != nil {
+		return "", fmt.Errorf("memo: the key of a %s: %w", kind, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:20]), nil
+}
 
 // Memo holds values by key. Get and Put may be called from several
 // goroutines at once; Save after them.
