@@ -60,6 +60,9 @@ type Memo struct {
 	loaded   bool
 	index    map[string]entry
 	segments map[int]*os.File
+	// whole holds the bytes of the segments read whole (those of at
+	// most wholeSegment bytes), by segment.
+	whole map[int][]byte
 	// hits and misses count the Gets since the last Save.
 	hits, misses atomic.Int64
 }
@@ -190,6 +193,7 @@ func (m *Memo) load() {
 	m.loaded = true
 	m.index = map[string]entry{}
 	m.segments = map[int]*os.File{}
+	m.whole = map[int][]byte{}
 	data, err := os.ReadFile(filepath.Join(m.dir, indexFile))
 	if err != nil || !bytes.HasPrefix(data, []byte(indexMagic)) {
 		return
@@ -200,8 +204,28 @@ func (m *Memo) load() {
 	}
 }
 
-// read returns the bytes of e, checked; m.mu is held.
+// wholeSegment is the size up to which a segment is read whole, at the
+// first value read from it: a build reads many of its values, and one
+// read of the file costs less than a read for each. A larger segment is
+// read value by value.
+const wholeSegment = 32 << 20
+
+// read returns the bytes of e, checked (they may be those of the whole
+// segment, which nothing changes); m.mu is held.
 func (m *Memo) read(e entry) ([]byte, error) {
+	if e.Len < 0 || e.Len > 1<<30 || e.Off < 0 {
+		return nil, errDamaged
+	}
+	if whole, ok := m.whole[e.Seg]; ok {
+		if e.Off > int64(len(whole)) || e.Len > int64(len(whole))-e.Off {
+			return nil, errDamaged
+		}
+		data := whole[e.Off : e.Off+e.Len : e.Off+e.Len]
+		if crc32.ChecksumIEEE(data) != e.CRC {
+			return nil, errDamaged
+		}
+		return data, nil
+	}
 	f, ok := m.segments[e.Seg]
 	if !ok {
 		var err error
@@ -209,9 +233,13 @@ func (m *Memo) read(e entry) ([]byte, error) {
 			return nil, err
 		}
 		m.segments[e.Seg] = f
-	}
-	if e.Len < 0 || e.Len > 1<<30 {
-		return nil, errDamaged
+		if info, err := f.Stat(); err == nil && info.Size() <= wholeSegment {
+			whole := make([]byte, info.Size())
+			if _, err := io.ReadFull(f, whole); err == nil {
+				m.whole[e.Seg] = whole
+				return m.read(e)
+			}
+		}
 	}
 	data := make([]byte, e.Len)
 	if _, err := f.ReadAt(data, e.Off); err != nil {
@@ -332,6 +360,7 @@ func (m *Memo) saveDisk() error {
 		f.Close()
 		delete(m.segments, n)
 	}
+	clear(m.whole) // a segment's number may name another one later
 	if entries, err := os.ReadDir(m.dir); err == nil {
 		for _, e := range entries {
 			rest, ok := strings.CutPrefix(e.Name(), segPrefix)
@@ -374,5 +403,6 @@ func (m *Memo) Close() error {
 		errs = append(errs, f.Close())
 		delete(m.segments, n)
 	}
+	clear(m.whole)
 	return errors.Join(errs...)
 }

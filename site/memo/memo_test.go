@@ -192,3 +192,52 @@ func TestOwnEncoding(t *testing.T) {
 		t.Errorf("%d hits, %d misses, want 1 and 1", hits, misses)
 	}
 }
+
+// TestWholeSegments: values read from segments read whole are the values
+// put, build after build in one Memo and across runs, while Save writes
+// new segments and merges old ones; a segment cut short is a miss.
+func TestWholeSegments(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	m := Open(dir)
+	for round := range 20 {
+		for k := range round {
+			var got value
+			if !m.Get("v"+strconv.Itoa(k), &got) || string(got.HTML) != "html "+strconv.Itoa(k) {
+				t.Fatalf("round %d: value %d is %q", round, k, got.HTML)
+			}
+		}
+		m.Put("v"+strconv.Itoa(round), value{HTML: []byte("html " + strconv.Itoa(round))})
+		if err := m.Save(); err != nil {
+			t.Fatal(err)
+		}
+		if round%5 == 4 { // a new run
+			m.Close()
+			m = Open(dir)
+		}
+	}
+	m.Close()
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "seg-") {
+			full := filepath.Join(dir, e.Name())
+			data, _ := os.ReadFile(full)
+			os.WriteFile(full, data[:len(data)/2], 0o644)
+		}
+	}
+	m = Open(dir)
+	defer m.Close()
+	found := 0
+	for k := range 20 {
+		var got value
+		if m.Get("v"+strconv.Itoa(k), &got) {
+			found++
+			if string(got.HTML) != "html "+strconv.Itoa(k) {
+				t.Errorf("value %d from a cut segment is %q", k, got.HTML)
+			}
+		}
+	}
+	if found == 20 {
+		t.Error("every value found in segments cut in half")
+	}
+}
