@@ -2,7 +2,10 @@ package site
 
 import (
 	"reflect"
+	"strconv"
 	"testing"
+
+	"github.com/nardydocs/nardydocs/engine"
 )
 
 // TestPageRecord: a page's memo record decodes to the page's output as
@@ -53,5 +56,74 @@ func TestPageRecord(t *testing.T) {
 		if got.UnmarshalBinary(append(data, 0)) == nil {
 			t.Errorf("page %d: a byte too many decoded", k)
 		}
+	}
+}
+
+// fill sets every exported field of v, all the way down, to a value
+// that is not its zero (a different one for each field, from *n), but
+// the rules, which are kept by their profile and filled by the caller.
+func fill(v reflect.Value, n *int) {
+	*n++
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString("s" + strconv.Itoa(*n))
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(int64(*n%2 + 1)) // 1 or 2: a valid game too
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(uint64(*n%2 + 1))
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Slice:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			v.SetBytes([]byte("b" + strconv.Itoa(*n)))
+			return
+		}
+		s := reflect.MakeSlice(v.Type(), 2, 2)
+		for i := range 2 {
+			fill(s.Index(i), n)
+		}
+		v.Set(s)
+	case reflect.Struct:
+		if v.Type() == reflect.TypeFor[engine.Rules]() {
+			return
+		}
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				fill(v.Field(i), n)
+			}
+		}
+	default:
+		panic("fill: a field of kind " + v.Kind().String() + ": teach fill and the record's encoding about it")
+	}
+}
+
+// TestRecordsKeepEveryField: a page's record and an analysis keep every
+// exported field of what they record (filled here by reflection, so a
+// field added to them and not to their encoding fails this test).
+func TestRecordsKeepEveryField(t *testing.T) {
+	t.Parallel()
+	n := 0
+	var page pageOutput
+	fill(reflect.ValueOf(&page).Elem(), &n)
+	data, err := page.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got pageOutput
+	if err := got.UnmarshalBinary(data); err != nil || !reflect.DeepEqual(got, page) {
+		t.Errorf("a page's record: %v\n got %+v\nwant %+v", err, got, page)
+	}
+	var rec analysisRecord
+	fill(reflect.ValueOf(&rec).Elem(), &n)
+	for k := range rec.Pins {
+		rec.Pins[k].Rules = engine.Rules{}
+	}
+	data, err = analysisBundle{"k": rec}.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bundle analysisBundle
+	if err := bundle.UnmarshalBinary(data); err != nil || !reflect.DeepEqual(bundle["k"], rec) {
+		t.Errorf("an analysis: %v\n got %+v\nwant %+v", err, bundle["k"], rec)
 	}
 }
