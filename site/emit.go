@@ -189,7 +189,7 @@ func (rn *renderer) generatedPage(url string, v pageView, body any, text func() 
 	if v.Nav, err = rn.toc(v.L, url); err != nil {
 		return err
 	}
-	page, err := rn.layout(v, b)
+	page, err := rn.layout(v, template.HTML(b))
 	if err != nil {
 		return err
 	}

@@ -197,7 +197,7 @@ func (rn *renderer) keepFiles(files []fileSum) bool {
 // also renders the text for the page's print document: its ids starting
 // with prefix, its figures without the move checker, no links to the
 // top.
-func (rn *renderer) body(i int, prefix string, topLinks bool, out *pageOutput) (body, print []byte) {
+func (rn *renderer) body(i int, prefix string, topLinks bool, out *pageOutput) (body template.HTML, print []byte) {
 	p, an := rn.pages[i], rn.res[i]
 	doc := an.doc
 	an.doc = nil
@@ -273,12 +273,15 @@ func (rn *renderer) body(i int, prefix string, topLinks bool, out *pageOutput) (
 		doc.AppendChild(doc, top)
 		tops = append(tops, top)
 	}
-	b := bytes.NewBuffer(make([]byte, 0, 2*len(p.src)+size))
-	if err := rn.md.Renderer().Render(b, p.src, doc); err != nil {
+	// A builder: the page's text is then the layout's content as it is,
+	// not a copy.
+	var b strings.Builder
+	b.Grow(2*len(p.src) + size)
+	if err := rn.md.Renderer().Render(&b, p.src, doc); err != nil {
 		out.errs.AddErr(engine.Pos{File: p.file}, "rendering", err)
 	}
 	if prefix == "" {
-		return b.Bytes(), nil
+		return template.HTML(b.String()), nil
 	}
 	for _, top := range tops {
 		top.Parent().RemoveChild(top.Parent(), top)
@@ -305,7 +308,7 @@ func (rn *renderer) body(i int, prefix string, topLinks bool, out *pageOutput) (
 	if err := rn.md.Renderer().Render(pb, p.src, doc); err != nil {
 		out.errs.AddErr(engine.Pos{File: p.file}, "rendering", err)
 	}
-	return b.Bytes(), pb.Bytes()
+	return template.HTML(b.String()), pb.Bytes()
 }
 
 // figure computes figure num of page i for its block (blk, or tab for a
@@ -496,10 +499,10 @@ func (ix *index) home(l i18n.Lang) string {
 }
 
 // layout sets a page's text in the layout, as v fills it in.
-func (rn *renderer) layout(v pageView, body []byte) ([]byte, error) {
+func (rn *renderer) layout(v pageView, content template.HTML) ([]byte, error) {
 	rn.dress(&v)
-	v.Content = template.HTML(body)
-	b := bytes.NewBuffer(make([]byte, 0, len(body)+16<<10))
+	v.Content = content
+	b := bytes.NewBuffer(make([]byte, 0, len(content)+16<<10))
 	if err := rn.tmpl.HTML.ExecuteTemplate(b, "layout.html", v); err != nil {
 		return nil, err
 	}
@@ -515,7 +518,7 @@ func (rn *renderer) generated(url string, v pageView, body []byte) error {
 		return err
 	}
 	v.Nav = toc
-	page, err := rn.layout(v, body)
+	page, err := rn.layout(v, template.HTML(body))
 	if err != nil {
 		return err
 	}
