@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/nardydocs/nardydocs/diagrams"
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/site/markdown"
@@ -45,15 +47,29 @@ func (rn *renderer) emit(pages []*pageOutput) engine.ErrorList {
 			errs.AddErr(engine.Pos{File: name}, "", err)
 		}
 	}
-	for _, make := range []func() error{
+	// The pages made of others are made at once, each by itself (the
+	// print documents, which are the largest, first); their problems are
+	// reported in this order.
+	makers := []func() error{
+		func() error { return rn.printDocs(pages) },
 		rn.worksheets,
 		rn.contentsPages,
-		func() error { return rn.printDocs(pages) },
 		rn.notationPages,
 		rn.gamePages,
 		rn.extraPages,
-	} {
-		if err := make(); err != nil {
+	}
+	failed := make([]error, len(makers))
+	var g errgroup.Group
+	g.SetLimit(rn.opt.Jobs)
+	for k, make := range makers {
+		g.Go(func() error {
+			failed[k] = make()
+			return nil
+		})
+	}
+	g.Wait()
+	for _, err := range failed {
+		if err != nil {
 			errs.AddErr(engine.Pos{File: "templates"}, "", err)
 		}
 	}

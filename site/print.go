@@ -2,8 +2,11 @@ package site
 
 import (
 	"bytes"
+	"errors"
 	"html/template"
 	"strings"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/templates/i18n"
@@ -32,61 +35,80 @@ type printPage struct {
 // printDocs makes the print document of every game's section that has
 // one, from the pages' texts for it (pages, by page index).
 func (rn *renderer) printDocs(pages []*pageOutput) error {
+	type doc struct {
+		l i18n.Lang
+		k int
+	}
+	var docs []doc
 	for _, l := range rn.cfg.Languages {
-		for k, s := range rn.nav.secs[l] {
-			if !rn.nav.printed(l, k) {
-				continue
-			}
-			url := printURL(l, s.game)
-			v := pageView{
-				L:           l,
-				Title:       l.F("print.title", "game", s.Title),
-				Description: l.F("print.description", "game", s.Title),
-				Root:        relURL(url, ""),
-				Home:        relURL(url, string(l)+"/index.html"),
-				CSP:         CSP,
-				Profile:     l.F("footer.profile", "profile", profileName(l, rn.cfg.Rules)),
-			}
-			for _, other := range rn.cfg.Languages {
-				if other == l || rn.nav.printedGame(other, s.game) {
-					v.Alternates = append(v.Alternates, alternate{
-						Lang: other, Name: other.T("lang.name"),
-						Href: relURL(url, printURL(other, s.game)),
-						Abs:  rn.absURL(printURL(other, s.game)),
-					})
-				}
-			}
-			in := printInput{L: l}
-			var bodies [][]byte // made strings only when the document is made
-			size := 0
-			for _, i := range rn.sectionOrder(s) {
-				in.Pages = append(in.Pages, printPageInput{
-					ID:    strings.TrimSuffix(rn.nav.printPrefix(i), "-"),
-					Title: rn.pages[i].fm.Title,
-					Print: pages[i].PrintSum,
-				})
-				bodies = append(bodies, pages[i].Print)
-				size += len(pages[i].Print)
-			}
-			err := rn.generatedPage(url, v, in, func() ([]byte, error) {
-				var doc struct {
-					L     i18n.Lang
-					Pages []printPage
-				}
-				doc.L = l
-				for k, p := range in.Pages {
-					doc.Pages = append(doc.Pages, printPage{ID: p.ID, Title: p.Title, Body: template.HTML(bodies[k])})
-				}
-				body := bytes.NewBuffer(make([]byte, 0, size+4096))
-				if err := rn.tmpl.HTML.ExecuteTemplate(body, "print.html", doc); err != nil {
-					return nil, err
-				}
-				return body.Bytes(), nil
-			})
-			if err != nil {
-				return err
+		for k := range rn.nav.secs[l] {
+			if rn.nav.printed(l, k) {
+				docs = append(docs, doc{l, k})
 			}
 		}
 	}
-	return nil
+	// Each document by itself, at once: they are the largest pages.
+	failed := make([]error, len(docs))
+	var g errgroup.Group
+	g.SetLimit(rn.opt.Jobs)
+	for n, d := range docs {
+		g.Go(func() error {
+			failed[n] = rn.printDoc(pages, d.l, d.k)
+			return nil
+		})
+	}
+	g.Wait()
+	return errors.Join(failed...)
+}
+
+// printDoc makes the print document of section k of language l.
+func (rn *renderer) printDoc(pages []*pageOutput, l i18n.Lang, k int) error {
+	s := rn.nav.secs[l][k]
+	url := printURL(l, s.game)
+	v := pageView{
+		L:           l,
+		Title:       l.F("print.title", "game", s.Title),
+		Description: l.F("print.description", "game", s.Title),
+		Root:        relURL(url, ""),
+		Home:        relURL(url, string(l)+"/index.html"),
+		CSP:         CSP,
+		Profile:     l.F("footer.profile", "profile", profileName(l, rn.cfg.Rules)),
+	}
+	for _, other := range rn.cfg.Languages {
+		if other == l || rn.nav.printedGame(other, s.game) {
+			v.Alternates = append(v.Alternates, alternate{
+				Lang: other, Name: other.T("lang.name"),
+				Href: relURL(url, printURL(other, s.game)),
+				Abs:  rn.absURL(printURL(other, s.game)),
+			})
+		}
+	}
+	in := printInput{L: l}
+	var bodies [][]byte // made strings only when the document is made
+	size := 0
+	for _, i := range rn.sectionOrder(s) {
+		in.Pages = append(in.Pages, printPageInput{
+			ID:    strings.TrimSuffix(rn.nav.printPrefix(i), "-"),
+			Title: rn.pages[i].fm.Title,
+			Print: pages[i].PrintSum,
+		})
+		bodies = append(bodies, pages[i].Print)
+		size += len(pages[i].Print)
+	}
+	err := rn.generatedPage(url, v, in, func() ([]byte, error) {
+		var doc struct {
+			L     i18n.Lang
+			Pages []printPage
+		}
+		doc.L = l
+		for k, p := range in.Pages {
+			doc.Pages = append(doc.Pages, printPage{ID: p.ID, Title: p.Title, Body: template.HTML(bodies[k])})
+		}
+		body := bytes.NewBuffer(make([]byte, 0, size+4096))
+		if err := rn.tmpl.HTML.ExecuteTemplate(body, "print.html", doc); err != nil {
+			return nil, err
+		}
+		return body.Bytes(), nil
+	})
+	return err
 }
