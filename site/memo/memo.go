@@ -7,7 +7,10 @@
 //
 // New keeps the values in memory, for a process that builds again and
 // again (serve); Open keeps them in a directory between runs of the
-// command line. Values are stored with encoding/gob.
+// command line. Values are stored with encoding/gob, but for those that
+// encode themselves (encoding.BinaryMarshaler): the site's page records
+// and analyses, read for every page of every build, whose gob type
+// descriptions took longer to read than the values.
 package memo
 
 import (
