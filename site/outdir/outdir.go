@@ -691,6 +691,15 @@ func (d *Dir) write(full string, data []byte) {
 // writeNew writes data into the file full, which must not exist: never
 // into a file that may be linked from the previous site.
 func writeNew(full string, data []byte) error {
+	return createNew(full, func(f *os.File) error {
+		_, err := f.Write(data)
+		return err
+	})
+}
+
+// createNew creates the file full, which must not exist, and has write
+// fill it.
+func createNew(full string, write func(*os.File) error) error {
 	done, err := writing()
 	defer done()
 	if err != nil {
@@ -700,7 +709,7 @@ func writeNew(full string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(data)
+	err = write(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -709,21 +718,11 @@ func writeNew(full string, data []byte) error {
 
 // copyNew writes what r gives into the file full, which must not exist.
 func copyNew(full string, r io.Reader) error {
-	done, err := writing()
-	defer done()
-	if err != nil {
+	return createNew(full, func(f *os.File) error {
+		// In pieces of 256 KB (the file's own ReadFrom would take 32 KB).
+		_, err := io.CopyBuffer(struct{ io.Writer }{f}, r, make([]byte, 256<<10))
 		return err
-	}
-	f, err := os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	// In pieces of 256 KB (the file's own ReadFrom would take 32 KB).
-	_, err = io.CopyBuffer(struct{ io.Writer }{f}, r, make([]byte, 256<<10))
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	})
 }
 
 // flush waits for the writer goroutines to write what they were given,
