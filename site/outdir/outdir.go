@@ -424,17 +424,8 @@ func (d *Dir) Target() string { return d.target }
 // the same digest and is intact; otherwise data is written, by a writer
 // goroutine (an error then is Commit's).
 func (d *Dir) Put(name string, data []byte, sum string) error {
-	full, err := d.path(name)
-	if err != nil {
-		return err
-	}
-	if !d.place(name) {
-		return fmt.Errorf("two files of the site would be %s", name)
-	}
-	if sum != "" && d.opt.Files[name] == sum && (d.keepSpare(name, full) || d.isIntact(name, sum, data) && d.linkOld(name, full)) {
-		return nil
-	}
-	if err := d.clear(name, full); err != nil {
+	full, kept, err := d.start(name, sum, data)
+	if err != nil || kept {
 		return err
 	}
 	d.write(full, data)
@@ -445,20 +436,29 @@ func (d *Dir) Put(name string, data []byte, sum string) error {
 // the file is written at once, by the calling goroutine, as r gives it,
 // without holding all of it in memory.
 func (d *Dir) PutFrom(name string, r io.Reader, sum string) error {
-	full, err := d.path(name)
-	if err != nil {
-		return err
-	}
-	if !d.place(name) {
-		return fmt.Errorf("two files of the site would be %s", name)
-	}
-	if d.opt.Files[name] == sum && d.isIntact(name, sum, nil) && d.linkOld(name, full) {
-		return nil
-	}
-	if err := d.clear(name, full); err != nil {
+	full, kept, err := d.start(name, sum, nil)
+	if err != nil || kept {
 		return err
 	}
 	return copyNew(full, r)
+}
+
+// start claims the name of a file of the new site, of digest sum (and,
+// when they are at hand, bytes data), and returns its path in the new
+// directory: kept when the previous build's file is linked there, else
+// cleared for the file to be written.
+func (d *Dir) start(name, sum string, data []byte) (full string, kept bool, err error) {
+	full, err = d.path(name)
+	if err != nil {
+		return "", false, err
+	}
+	if !d.place(name) {
+		return "", false, fmt.Errorf("two files of the site would be %s", name)
+	}
+	if sum != "" && d.opt.Files[name] == sum && (d.keepSpare(name, full) || d.isIntact(name, sum, data) && d.linkOld(name, full)) {
+		return full, true, nil
+	}
+	return full, false, d.clear(name, full)
 }
 
 // Keep takes the previous build's file name, whose digest is sum, into
@@ -600,19 +600,8 @@ func (d *Dir) keepSpare(name, full string) bool {
 // the inode among it, is the one the previous build recorded), it is
 // kept as it is; another file there is removed first.
 func (d *Dir) linkOld(name, full string) bool {
-	d.mu.Lock()
-	there := d.spareFiles[name]
-	st, known := d.opt.Stamps[name]
-	d.mu.Unlock()
-	if there && known && st.Ino != 0 {
-		if info, err := os.Lstat(full); err == nil && info.Mode().IsRegular() && stampOf(info) == st {
-			d.mu.Lock()
-			delete(d.spareFiles, name)
-			d.linked[name] = true
-			d.reused[name] = true
-			d.mu.Unlock()
-			return true
-		}
+	if d.keepSpare(name, full) {
+		return true
 	}
 	if d.clear(name, full) != nil {
 		return false
