@@ -175,45 +175,34 @@ type generatedOutput struct{ Sum string }
 // the table of contents rendered.
 func (rn *renderer) generatedPage(url string, v pageView, body any, text func() ([]byte, error)) error {
 	m := rn.opt.Memo
-	if m == nil {
-		b, err := text()
+	key := ""
+	if m != nil {
+		rn.dress(&v)
+		tocIn, err := rn.tocInput(v.L, url)
 		if err != nil {
 			return err
 		}
-		return rn.generated(url, v, b)
-	}
-	rn.dress(&v)
-	tocIn, err := rn.tocInput(v.L, url)
-	if err != nil {
-		return err
-	}
-	key, err := memoKey("generated", &generatedInput{Version: rn.opt.Version, Templates: rn.tmpl.Digest, Path: url, View: v, TOC: tocIn, Body: body})
-	if err != nil {
-		return err
-	}
-	var kept generatedOutput
-	if m.Get(key, &kept) {
-		ok, err := rn.em.keep(url, kept.Sum)
-		if err != nil || ok {
+		key, err = memoKey("generated", &generatedInput{Version: rn.opt.Version, Templates: rn.tmpl.Digest, Path: url, View: v, TOC: tocIn, Body: body})
+		if err != nil {
 			return err
+		}
+		var kept generatedOutput
+		if m.Get(key, &kept) {
+			ok, err := rn.em.keep(url, kept.Sum)
+			if err != nil || ok {
+				return err
+			}
 		}
 	}
 	b, err := text()
 	if err != nil {
 		return err
 	}
-	if v.Nav, err = rn.toc(v.L, url); err != nil {
-		return err
-	}
-	page, err := rn.layout(v, template.HTML(b))
+	sum, err := rn.generated(url, v, b)
 	if err != nil {
 		return err
 	}
-	sum, err := rn.em.put(url, page)
-	if err != nil {
-		return err
-	}
-	if sum != "" {
+	if m != nil && sum != "" {
 		m.Put(key, generatedOutput{sum})
 	}
 	return nil

@@ -511,19 +511,18 @@ func (rn *renderer) layout(v pageView, content template.HTML) ([]byte, error) {
 
 // generated sets a page the build generates (body) in the layout, with
 // the table of contents of v's language as the page at url shows it,
-// and hands it to the output.
-func (rn *renderer) generated(url string, v pageView, body []byte) error {
+// hands it to the output and returns its digest.
+func (rn *renderer) generated(url string, v pageView, body []byte) (string, error) {
 	toc, err := rn.toc(v.L, url)
 	if err != nil {
-		return err
+		return "", err
 	}
 	v.Nav = toc
 	page, err := rn.layout(v, template.HTML(body))
 	if err != nil {
-		return err
+		return "", err
 	}
-	_, err = rn.em.put(url, page)
-	return err
+	return rn.em.put(url, page)
 }
 
 // profileText names the rule profile a page was computed with.
