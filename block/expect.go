@@ -247,9 +247,9 @@ func statList(stats []engine.Stat) string {
 // verifyReplies computes the rows of the replies table a claim is about:
 // the row of its play, or every row of its roll when it names none, which
 // must then agree.
-func (b *Block) verifyReplies(e Expectation) (got string, ok bool) {
+func (b *Block) verifyReplies(e Expectation, m *engine.Plays) (got string, ok bool) {
 	c, _ := readReplyClaim(e.Args)
-	rows := engine.Replies(b.Position, b.Rules, []engine.Dice{c.dice}, []engine.Stat{c.stat})
+	rows := m.Replies(b.Position, b.Rules, []engine.Dice{c.dice}, []engine.Stat{c.stat})
 	if c.play != "" {
 		v := engine.Explain(b.Position, c.dice, b.Rules, c.play)
 		if !v.Legal() {
@@ -282,14 +282,19 @@ func (b *Block) verifyReplies(e Expectation) (got string, ok bool) {
 // not checked here, since the engine does not compute those figures: Verify
 // reports it as not holding, and the caller checks it with package
 // engine/odds.
-func (b *Block) Verify(e Expectation) (got string, ok bool) {
+func (b *Block) Verify(e Expectation) (got string, ok bool) { return b.VerifyWith(e, nil) }
+
+// VerifyWith is Verify with the legal plays taken from m, which keeps
+// them for the block's figure and whatever else asks about its
+// positions.
+func (b *Block) VerifyWith(e Expectation, m *engine.Plays) (got string, ok bool) {
 	pos := b.Position
 	if e.Odds != nil {
 		return "nothing: odds are computed by package engine/odds", false
 	}
 	switch e.Kind {
 	case "moves", "dice-played":
-		plays := engine.LegalPlays(pos, b.Dice, b.Rules)
+		plays := m.LegalPlays(pos, b.Dice, b.Rules)
 		n := len(plays)
 		if e.Kind == "dice-played" {
 			n = 0
@@ -316,7 +321,7 @@ func (b *Block) Verify(e Expectation) (got string, ok bool) {
 		got = strconv.Itoa(pos.Pips(s))
 		return got, got == e.Args[1]
 	case "replies":
-		return b.verifyReplies(e)
+		return b.verifyReplies(e, m)
 	case "result":
 		o := pos.Result(b.Rules).Scored(b.Scoring, b.Rules)
 		switch {
@@ -333,7 +338,7 @@ func (b *Block) Verify(e Expectation) (got string, ok bool) {
 		return got, got == strings.Join(e.Args, " ")
 	}
 	st, _ := engine.ParseStat(e.Kind)
-	c := engine.Statistic(pos, b.Rules, st)
+	c := m.Statistic(pos, b.Rules, st)
 	got = strconv.Itoa(c.N) + "/36"
 	return got, got == e.Args[0]
 }

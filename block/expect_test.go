@@ -9,6 +9,7 @@ import (
 
 func TestExpectVerify(t *testing.T) {
 	const lastRoll = "game: long\nwhite:\nblack: 18x2\nturn: black\n"
+	memo := &engine.Plays{}
 	for _, c := range []struct {
 		block, claim string
 		got          string
@@ -46,9 +47,16 @@ func TestExpectVerify(t *testing.T) {
 		if len(b.Expect) != 1 {
 			t.Fatalf("%q: %d claims", c.claim, len(b.Expect))
 		}
-		got, ok := b.Verify(b.Expect[0])
-		if got != c.got || ok != c.ok {
-			t.Errorf("%q on %q: got %q %v, want %q %v", c.claim, c.block, got, ok, c.got, c.ok)
+		// Verify, and VerifyWith a memo shared by all the cases, asked
+		// twice: the same answers.
+		for k, m := range []*engine.Plays{nil, memo, memo} {
+			got, ok := b.VerifyWith(b.Expect[0], m)
+			if k == 0 {
+				got, ok = b.Verify(b.Expect[0])
+			}
+			if got != c.got || ok != c.ok {
+				t.Errorf("%q on %q: got %q %v, want %q %v", c.claim, c.block, got, ok, c.got, c.ok)
+			}
 		}
 	}
 }

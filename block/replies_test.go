@@ -23,6 +23,7 @@ func TestReplies(t *testing.T) {
 	if len(b.Replies) != 1 || b.Replies[0] != engine.StatHead2 || len(b.Rolls) != 3 {
 		t.Errorf("replies %v over rolls %v", b.Replies, b.Rolls)
 	}
+	memo := &engine.Plays{}
 	for _, c := range []struct {
 		claim, got string
 		ok         bool
@@ -44,9 +45,16 @@ func TestReplies(t *testing.T) {
 			t.Errorf("%s: %v", c.claim, err)
 			continue
 		}
-		got, ok := b.Verify(b.Expect[0])
-		if got != c.got || ok != c.ok {
-			t.Errorf("%s: got %q %v, want %q %v", c.claim, got, ok, c.got, c.ok)
+		// Verify, and VerifyWith a memo shared by all the cases, asked
+		// twice: the same answers.
+		for k, m := range []*engine.Plays{nil, memo, memo} {
+			got, ok := b.VerifyWith(b.Expect[0], m)
+			if k == 0 {
+				got, ok = b.Verify(b.Expect[0])
+			}
+			if got != c.got || ok != c.ok {
+				t.Errorf("%s: got %q %v, want %q %v", c.claim, got, ok, c.got, c.ok)
+			}
 		}
 	}
 }

@@ -143,18 +143,7 @@ type Reply struct {
 // Seed 000 lists such replies for the head rule: after White opens 5-5,
 // Black's 6-2 takes two checkers from the head.
 func Replies(p Position, r Rules, rolls []Dice, stats []Stat) []Reply {
-	var out []Reply
-	for _, d := range rolls {
-		d = d.Canonical()
-		for _, rp := range AfterRoll(p, d, r) {
-			rp.Counts = make([]RollCount, len(stats))
-			for i, st := range stats {
-				rp.Counts[i] = Statistic(rp.After, r, st)
-			}
-			out = append(out, rp)
-		}
-	}
-	return out
+	return (*Plays)(nil).Replies(p, r, rolls, stats)
 }
 
 // AfterRoll lists the rows of roll d for a replies table, without their
@@ -162,7 +151,11 @@ func Replies(p Position, r Rules, rolls []Dice, stats []Stat) []Reply {
 // position it leads to, or, when there is none, one row with the turn
 // passed.
 func AfterRoll(p Position, d Dice, r Rules) []Reply {
-	plays := LegalPlays(p, d, r)
+	return afterRoll(p, d, LegalPlays(p, d, r))
+}
+
+// afterRoll is AfterRoll for the legal plays of roll d in p.
+func afterRoll(p Position, d Dice, plays []Play) []Reply {
 	if len(plays) == 0 {
 		q := p
 		q.Turn = p.Turn.Other()

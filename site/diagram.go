@@ -127,7 +127,7 @@ func RenderDiagram(w io.Writer, src string, o DiagramOptions) error {
 	}
 	dopt.Notes.Caption = blk.Caption
 	if o.Moves {
-		mv := movesTable(l, blk, newRollPlays(blk))
+		mv := movesTable(l, blk, newRollPlays(blk, nil))
 		head := l.F("fig.moves", "dice", mv.Dice)
 		switch {
 		case mv.None != "":

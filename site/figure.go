@@ -42,6 +42,40 @@ type figureInput struct {
 	Print string
 	blk   *block.Block
 	tab   *block.Table
+	// engine keeps what the engine computed for the figures of the page
+	// and its translations (nil: nothing is kept); it changes no answer.
+	engine *engineResults
+}
+
+// engineResults is what the engine computed for the figures of a page
+// and of its translations, which one worker renders one after the other
+// (renderer.render): a figure's tables, statistics and claims ask about
+// the same positions, a replies table's rows share their opponent's
+// positions, and the figure on the other language's page asks it all
+// again. Every answer is keyed by all the inputs it depends on (the
+// position, the roll, the rules, an odds item's parameters), so a kept
+// answer is the one computing it again would give.
+type engineResults struct {
+	plays engine.Plays
+	odds  map[oddsKey]oddsResult
+}
+
+// oddsKey is what an "odds:" item's figures depend on.
+type oddsKey struct {
+	pos   engine.Position
+	rules engine.Rules
+	kind  block.OddsKind
+	turns int
+	point engine.Point
+}
+
+// playsOf returns the engine's plays for in, shared with the other
+// figures of its page and their translations.
+func (in *figureInput) playsOf() *engine.Plays {
+	if in.engine == nil {
+		return nil
+	}
+	return &in.engine.plays
 }
 
 // figureOutput is a figure made: its HTML in the page and, for a page
@@ -215,7 +249,7 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 	l := in.Lang
 	pos := blk.Position
 	id := "fig-" + strconv.Itoa(in.Num)
-	rp := newRollPlays(blk)
+	rp := newRollPlays(blk, in.playsOf())
 	v := &figureView{
 		L:       l,
 		ID:      id,
@@ -249,7 +283,7 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 	}
 	var replies []engine.Reply
 	if blk.Show.Has(block.ShowReplies) && len(blk.Replies) > 0 {
-		replies = engine.Replies(pos, blk.Rules, blk.Rolls, blk.Replies)
+		replies = in.playsOf().Replies(pos, blk.Rules, blk.Rolls, blk.Replies)
 		v.Replies = repliesTable(l, pos, blk.Replies, replies)
 	}
 	var counts []engine.RollCount
@@ -263,7 +297,7 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 	var oddsRes []oddsResult
 	if blk.Show.Has(block.ShowOdds) {
 		var errs engine.ErrorList
-		if oddsRes, errs = computeOdds(blk); errs != nil {
+		if oddsRes, errs = computeOdds(blk, in.engine); errs != nil {
 			return nil, errs
 		}
 		v.Odds = oddsViews(l, blk, oddsRes)
@@ -303,22 +337,38 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 	playable := hasChecker || blk.Show.Has(block.ShowEditor) && blk.HasDice && in.Checker
 	// An exercise's board in its page does not give the answer away
 	// (board.ExerciseOptions); print documents draw the block as it is.
+	// The options of each drawing are worked out once (the words of a
+	// board's description take a while) and drawn with each id.
+	var plain, exercise, after diagrams.Options
+	if v.Drawn {
+		plain = board.Options(l, blk, "")
+		plain.Printable, plain.Playable = true, playable
+		exercise = plain
+		if v.Task != "" {
+			exercise = board.ExerciseOptions(l, blk, "")
+			exercise.Printable, exercise.Playable = true, playable
+		}
+		if blk.After != nil {
+			after = board.AfterOptions(l, blk, "")
+			after.Printable = true
+		}
+	}
 	draw := func(id string, page bool) (drawings, error) {
 		var d drawings
 		if v.Drawn {
-			dopt := board.Options(l, blk, id+"-board")
-			if page && v.Task != "" {
-				dopt = board.ExerciseOptions(l, blk, id+"-board")
+			dopt := plain
+			if page {
+				dopt = exercise
 			}
-			dopt.Printable, dopt.Playable = true, playable
+			dopt.ID = id + "-board"
 			var b strings.Builder
 			if err := diagrams.Inline(&b, pos, dopt); err != nil {
 				return d, inBlock("diagram", err)
 			}
 			d.board = b.String()
 			if blk.After != nil {
-				aopt := board.AfterOptions(l, blk, id+"-after")
-				aopt.Printable = true
+				aopt := after
+				aopt.ID = id + "-after"
 				var a strings.Builder
 				if err := diagrams.Inline(&a, blk.After.Position, aopt); err != nil {
 					return d, inBlock("diagram after "+blk.AfterText, err)
@@ -380,7 +430,7 @@ func makeFigure(in *figureInput) (*figureOutput, error) {
 		if e.Odds != nil {
 			c.Got, c.OK = verifyOdds(blk, e.Odds, oddsRes)
 		} else {
-			c.Got, c.OK = blk.Verify(e)
+			c.Got, c.OK = blk.VerifyWith(e, in.playsOf())
 		}
 		out.Claims = append(out.Claims, c)
 	}
@@ -686,27 +736,25 @@ func packRows(rows []string) []string {
 	return out
 }
 
-// rollPlays keeps the legal plays of each roll in one block's position,
-// computed once for its tables, statistics and rows.
+// rollPlays gives the legal plays of each roll in one block's position,
+// computed once for its tables, statistics and rows (by plays, which may
+// keep them for longer, or nil).
 type rollPlays struct {
 	pos   engine.Position
 	rules engine.Rules
-	m     map[engine.Dice][]engine.Play
+	plays *engine.Plays
 }
 
-func newRollPlays(blk *block.Block) *rollPlays {
-	return &rollPlays{pos: blk.Position, rules: blk.Rules, m: map[engine.Dice][]engine.Play{}}
+func newRollPlays(blk *block.Block, plays *engine.Plays) *rollPlays {
+	if plays == nil {
+		plays = &engine.Plays{}
+	}
+	return &rollPlays{pos: blk.Position, rules: blk.Rules, plays: plays}
 }
 
 // of returns the legal plays of roll d.
 func (r *rollPlays) of(d engine.Dice) []engine.Play {
-	d = d.Canonical()
-	plays, ok := r.m[d]
-	if !ok {
-		plays = engine.LegalPlays(r.pos, d, r.rules)
-		r.m[d] = plays
-	}
-	return plays
+	return r.plays.LegalPlays(r.pos, d.Canonical(), r.rules)
 }
 
 // count computes statistic st over the 36 rolls.

@@ -47,12 +47,13 @@ type oddsResult struct {
 	win  odds.Figure   // lastroll: the starter's win
 }
 
-// computeOdds computes the block's "odds:" items with package odds.
-func computeOdds(blk *block.Block) ([]oddsResult, engine.ErrorList) {
+// computeOdds computes the block's "odds:" items with package odds, or
+// takes them from er (which may be nil) when it has them.
+func computeOdds(blk *block.Block, er *engineResults) ([]oddsResult, engine.ErrorList) {
 	var out []oddsResult
 	var errs engine.ErrorList
 	for _, it := range blk.Odds {
-		r, err := computeOddsItem(blk, it)
+		r, err := er.oddsItem(blk, it)
 		if err != nil {
 			errs.Add(it.Pos, "odds "+it.Kind.String()+": "+strings.TrimPrefix(err.Error(), "odds: "))
 			continue
@@ -62,6 +63,28 @@ func computeOdds(blk *block.Block) ([]oddsResult, engine.ErrorList) {
 	return out, errs
 }
 
+// oddsItem is computeOddsItem, its answer kept in er (when er is not nil)
+// when it has no error.
+func (er *engineResults) oddsItem(blk *block.Block, it block.OddsItem) (oddsResult, error) {
+	if er == nil {
+		return computeOddsItem(blk, it)
+	}
+	k := oddsKey{pos: blk.Position, rules: blk.Rules, kind: it.Kind, turns: it.Turns, point: it.Point}
+	if r, ok := er.odds[k]; ok {
+		r.item = it
+		return r, nil
+	}
+	r, err := computeOddsItem(blk, it)
+	if err == nil {
+		if er.odds == nil {
+			er.odds = map[oddsKey]oddsResult{}
+		}
+		er.odds[k] = r
+	}
+	return r, err
+}
+
+// computeOddsItem computes one "odds:" item of the block.
 func computeOddsItem(blk *block.Block, it block.OddsItem) (oddsResult, error) {
 	pos, rules := blk.Position, blk.Rules
 	r := oddsResult{item: it}

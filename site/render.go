@@ -69,38 +69,60 @@ func (rn *renderer) render(ctx context.Context) ([]*pageOutput, error) {
 	rn.ctx = ctx
 	out := make([]*pageOutput, len(rn.pages))
 	var done atomic.Int64
-	order := rn.renderOrder()
-	err := parallel(ctx, rn.opt.Jobs, len(rn.pages), func(k int) {
-		i := order[k]
-		out[i] = rn.page(i)
-		// What only the page's rendering reads is let go: a large site's
-		// memory then holds its index, not every page's blocks and text.
-		rn.res[i].blocks, rn.res[i].tables, rn.res[i].doc = nil, nil, nil
-		if !rn.res[i].lazy || len(rn.res[i].exercises) == 0 {
-			rn.pages[i].src = nil // kept for a worksheet made again (complete)
-		}
-		if rn.opt.Progress != nil {
-			rn.opt.Progress(int(done.Add(1)), len(rn.pages))
+	groups := rn.renderGroups()
+	err := parallel(ctx, rn.opt.Jobs, len(groups), func(k int) {
+		// A page and its translations share what the engine computed
+		// for their figures: mostly the same positions.
+		er := &engineResults{}
+		for _, i := range groups[k] {
+			out[i] = rn.page(i, er)
+			// What only the page's rendering reads is let go: a large
+			// site's memory then holds its index, not every page's
+			// blocks and text.
+			rn.res[i].blocks, rn.res[i].tables, rn.res[i].doc = nil, nil, nil
+			if !rn.res[i].lazy || len(rn.res[i].exercises) == 0 {
+				rn.pages[i].src = nil // kept for a worksheet made again (complete)
+			}
+			if rn.opt.Progress != nil {
+				rn.opt.Progress(int(done.Add(1)), len(rn.pages))
+			}
 		}
 	})
 	return out, err
 }
 
-// renderOrder returns the pages' indexes, those with the most figures
-// first (then in their order): a page's figures are most of its cost, and
-// pages started from the largest down keep every worker busy to the end.
-func (rn *renderer) renderOrder() []int {
-	order := make([]int, len(rn.pages))
-	for i := range order {
-		order[i] = i
+// renderGroups returns the pages' indexes in groups that one worker
+// renders one after the other: each page with its translations (the
+// pages of the same path in the other languages), in the pages' order.
+// The groups with the most figures come first (then in their order): a
+// page's figures are most of its cost, and work started from the largest
+// down keeps every worker busy to the end.
+func (rn *renderer) renderGroups() [][]int {
+	var groups [][]int
+	byRel := map[string]int{}
+	for i, p := range rn.pages {
+		k, ok := byRel[p.rel]
+		if !ok {
+			k = len(groups)
+			byRel[p.rel] = k
+			groups = append(groups, nil)
+		}
+		groups[k] = append(groups[k], i)
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return rn.res[b].figures - rn.res[a].figures })
-	return order
+	figures := func(g []int) int {
+		n := 0
+		for _, i := range g {
+			n += rn.res[i].figures
+		}
+		return n
+	}
+	slices.SortStableFunc(groups, func(a, b []int) int { return figures(b) - figures(a) })
+	return groups
 }
 
 // page renders page i and hands it to the output, unless the memo has
 // it and the output its files as the previous build left them.
-func (rn *renderer) page(i int) *pageOutput {
+func (rn *renderer) page(i int, er *engineResults) *pageOutput {
 	p := rn.pages[i]
 	out := &pageOutput{}
 	fail := func(err error) *pageOutput {
@@ -132,7 +154,7 @@ func (rn *renderer) page(i int) *pageOutput {
 	}
 	v.Nav = toc
 	rn.complete(i)
-	body, print := rn.body(i, prefix, v.Sections != nil, out)
+	body, print := rn.body(i, prefix, v.Sections != nil, out, er)
 	if rn.ctx != nil && rn.ctx.Err() != nil {
 		return fail(rn.ctx.Err()) // the page is not complete: never kept
 	}
@@ -197,7 +219,7 @@ func (rn *renderer) keepFiles(files []fileSum) bool {
 // also renders the text for the page's print document: its ids starting
 // with prefix, its figures without the move checker, no links to the
 // top.
-func (rn *renderer) body(i int, prefix string, topLinks bool, out *pageOutput) (body template.HTML, print []byte) {
+func (rn *renderer) body(i int, prefix string, topLinks bool, out *pageOutput, er *engineResults) (body template.HTML, print []byte) {
 	p, an := rn.pages[i], rn.res[i]
 	doc := an.doc
 	an.doc = nil
@@ -241,7 +263,7 @@ func (rn *renderer) body(i int, prefix string, topLinks bool, out *pageOutput) (
 			case num < len(an.blocks):
 				num++
 				if blk, tab := an.blocks[num-1], an.tables[num]; blk != nil || tab != nil {
-					fig := rn.figure(i, n, num, blk, tab, prefix, out)
+					fig := rn.figure(i, n, num, blk, tab, prefix, out, er)
 					n.HTML, pr = fig.HTML, fig.Print
 				}
 			}
@@ -316,12 +338,13 @@ func (rn *renderer) body(i int, prefix string, topLinks bool, out *pageOutput) (
 // the output; checks its claims (a claim the engine disagrees with is a
 // problem, the figure itself is fine: it shows what the engine says) and
 // adds its record to out.
-func (rn *renderer) figure(i int, n *markdown.Figure, num int, blk *block.Block, tab *block.Table, prefix string, out *pageOutput) *figureOutput {
+func (rn *renderer) figure(i int, n *markdown.Figure, num int, blk *block.Block, tab *block.Table, prefix string, out *pageOutput, er *engineResults) *figureOutput {
 	p, an := rn.pages[i], rn.res[i]
 	base := engine.Pos{File: p.file, Line: n.Line, Col: n.Col}
 	in := &figureInput{
 		Checker: rn.opt.Checker, Lang: p.lang, Page: p.url(), Num: num, Source: n.Source,
 		Rules: p.fm.Rules.Profile(), Override: rn.override, Named: an.namedBefore(num), Print: prefix, blk: blk, tab: tab,
+		engine: er,
 	}
 	if p.fm.HasGame {
 		in.Game = p.fm.Game.String()

@@ -46,7 +46,7 @@ func makeTable(in *figureInput) *figureOutput {
 			row = o.Kind.String() + " " + strconv.Itoa(o.Points)
 		} else {
 			st := tab.Stat(i)
-			c := engine.Statistic(r.Position, r.Rules, st)
+			c := in.playsOf().Statistic(r.Position, r.Rules, st)
 			cells = []string{r.Caption, tableCount(l, c)}
 			row = st.String() + " " + c.String()
 		}
@@ -54,7 +54,7 @@ func makeTable(in *figureInput) *figureOutput {
 		out.Rows = append(out.Rows, "row "+strconv.Itoa(i+1)+"\t"+row)
 		for _, e := range r.Expect {
 			var c claimResult
-			c.Got, c.OK = r.Verify(e)
+			c.Got, c.OK = r.VerifyWith(e, in.playsOf())
 			out.Claims = append(out.Claims, c)
 		}
 	}

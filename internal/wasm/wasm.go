@@ -519,6 +519,17 @@ func digestSources(src string) (string, []string, error) {
 	ctx := build.Default
 	ctx.GOOS, ctx.GOARCH = "js", "wasm"
 	ctx.Dir = src
+	// Each file is read once: what go/build reads for its imports is
+	// what is digested.
+	read := map[string][]byte{}
+	ctx.OpenFile = func(name string) (io.ReadCloser, error) {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		read[name] = data
+		return io.NopCloser(bytes.NewReader(data)), nil
+	}
 	seen := map[string]bool{}
 	var files, dirs []string
 	var walk func(dir string) error
@@ -552,9 +563,13 @@ func digestSources(src string) (string, []string, error) {
 	slices.Sort(files)
 	h := sha256.New()
 	for _, f := range append([]string{"go.mod", "go.sum"}, files...) {
-		data, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(f)))
-		if err != nil {
-			return "", nil, err
+		name := filepath.Join(src, filepath.FromSlash(f))
+		data, ok := read[name]
+		if !ok {
+			var err error
+			if data, err = os.ReadFile(name); err != nil {
+				return "", nil, err
+			}
 		}
 		fmt.Fprintf(h, "%s %d\n", f, len(data))
 		h.Write(data)
