@@ -246,7 +246,7 @@ func (s *source) loadPages(errs *engine.ErrorList) []*page {
 			s.warns.Add(engine.Pos{File: s.contentPath(e.Name())}, "not built: the site's languages are "+langList(s.cfg.Languages)+` ("languages:" in `+ConfigFile+")")
 		}
 	}
-	var pages []*page
+	var steps []walkStep
 	for _, lang := range s.cfg.Languages {
 		root := string(lang)
 		info, err := fs.Stat(s.files, root)
@@ -265,9 +265,9 @@ func (s *source) loadPages(errs *engine.ErrorList) []*page {
 			s.absent = append(s.absent, lang)
 			continue
 		}
-		s.walkPages(lang, root, nil, &pages, errs)
+		s.walkPages(lang, root, nil, &steps)
 	}
-	return twoIndexes(pages, errs)
+	return twoIndexes(s.readSteps(steps, errs), errs)
 }
 
 // IndexFile and SectionIndexFile are the two names of a folder's index
@@ -325,26 +325,23 @@ func twoIndexes(pages []*page, errs *engine.ErrorList) []*page {
 	return kept
 }
 
-// walkPages reads the pages under dir (a directory of language lang's
-// tree) into pages, following symbolic links; inside lists the
-// directories the walk is inside of, to refuse a link that loops.
-func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pages *[]*page, errs *engine.ErrorList) {
+// walkPages lists the pages under dir (a directory of language lang's
+// tree) as steps, in the order of the files, following symbolic links: a
+// directory a link leads to is walked in its place in that order; inside
+// lists the directories the walk is inside of, to refuse a link that
+// loops. The pages are read later (readSteps).
+func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, steps *[]walkStep) {
 	if info, err := fs.Stat(s.files, dir); err == nil {
 		for _, d := range inside {
 			if os.SameFile(d, info) {
-				errs.Add(engine.Pos{File: s.contentPath(dir)}, "the symbolic link makes a loop: it leads to a directory that holds it")
+				*steps = append(*steps, walkStep{errs: engine.ErrorList{{Pos: engine.Pos{File: s.contentPath(dir)}, Msg: "the symbolic link makes a loop: it leads to a directory that holds it"}}})
 				return
 			}
 		}
 		inside = append(inside, info)
 	}
-	// The files are listed and read in order, then made pages at most
-	// opt.Jobs at a time, and the pages and problems taken in the order
-	// of the files: a directory a symbolic link leads to is walked in its
-	// place in that order.
-	var steps []walkStep
 	problem := func(name string, msg string) {
-		steps = append(steps, walkStep{errs: engine.ErrorList{{Pos: engine.Pos{File: s.contentPath(name)}, Msg: msg}}})
+		*steps = append(*steps, walkStep{errs: engine.ErrorList{{Pos: engine.Pos{File: s.contentPath(name)}, Msg: msg}}})
 	}
 	err := fs.WalkDir(s.files, dir, func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -362,7 +359,7 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 				problem(name, readProblem(err))
 				return nil
 			case info.IsDir():
-				steps = append(steps, walkStep{dir: name})
+				s.walkPages(lang, name, inside, steps)
 				return nil
 			}
 			mode = info.Mode().Type()
@@ -376,44 +373,53 @@ func (s *source) walkPages(lang i18n.Lang, dir string, inside []fs.FileInfo, pag
 			problem(name, notRegular(mode))
 			return nil
 		}
-		data, err := fs.ReadFile(s.files, name)
-		if err != nil {
-			problem(name, readProblem(err))
-			return nil
-		}
 		inLang := strings.TrimPrefix(name, string(lang)+"/")
 		rel := indexRel(strings.TrimSuffix(inLang, ".md"))
-		p := &page{lang: lang, rel: rel, file: s.contentPath(name), src: data}
+		p := &page{lang: lang, rel: rel, file: s.contentPath(name)}
 		if rel+".md" != inLang {
 			p.name = inLang
 		}
-		steps = append(steps, walkStep{page: p})
+		*steps = append(*steps, walkStep{page: p, path: name})
 		return nil
 	})
-	_ = parallel(context.Background(), max(1, s.opt.Jobs), len(steps), func(k int) {
-		if p := steps[k].page; p != nil {
-			s.readPage(p, &steps[k].errs)
-		}
-	})
-	for _, st := range steps {
-		*errs = append(*errs, st.errs...)
-		switch {
-		case st.page != nil:
-			*pages = append(*pages, st.page)
-		case st.dir != "":
-			s.walkPages(lang, st.dir, inside, pages, errs)
-		}
-	}
 	if err != nil {
-		errs.Add(engine.Pos{File: s.contentPath(dir)}, readProblem(err))
+		problem(dir, readProblem(err))
 	}
 }
 
-// walkStep is a step of walkPages, in the order of the files: a page
-// read (its problems with it), a directory to walk, or a problem.
+// readSteps reads and makes the pages of steps, at most opt.Jobs at a
+// time, and returns them with the problems, in the order of the steps
+// (of the files).
+func (s *source) readSteps(steps []walkStep, errs *engine.ErrorList) []*page {
+	_ = parallel(context.Background(), max(1, s.opt.Jobs), len(steps), func(k int) {
+		st := &steps[k]
+		if st.page == nil {
+			return
+		}
+		data, err := fs.ReadFile(s.files, st.path)
+		if err != nil {
+			st.errs.Add(engine.Pos{File: s.contentPath(st.path)}, readProblem(err))
+			st.page = nil
+			return
+		}
+		st.page.src = data
+		s.readPage(st.page, &st.errs)
+	})
+	var pages []*page
+	for _, st := range steps {
+		*errs = append(*errs, st.errs...)
+		if st.page != nil {
+			pages = append(pages, st.page)
+		}
+	}
+	return pages
+}
+
+// walkStep is a step of walkPages, in the order of the files: a page to
+// read from the file at path (its problems with it), or a problem.
 type walkStep struct {
 	page *page
-	dir  string
+	path string
 	errs engine.ErrorList
 }
 
