@@ -173,7 +173,7 @@ type generatedOutput struct{ Sum string }
 // whose inputs did not change is taken from the previous build, when the
 // output has it as that build left it; text is then not called, nor is
 // the table of contents rendered.
-func (rn *renderer) generatedPage(url string, v pageView, body any, text func() ([]byte, error)) error {
+func (rn *renderer) generatedPage(url string, v pageView, body any, text func() (template.HTML, error)) error {
 	m := rn.opt.Memo
 	key := ""
 	if m != nil {

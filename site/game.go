@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bytes"
 	"html/template"
 	"path"
 	"strconv"
@@ -295,7 +294,7 @@ func (rn *renderer) gamePage(l i18n.Lang, g engine.Game, index int) error {
 	}
 	// The board is drawn from the page's language and game and the
 	// site's rules (v.Rules), which v holds.
-	return rn.generatedPage(url, pv, v, func() ([]byte, error) {
+	return rn.generatedPage(url, pv, v, func() (template.HTML, error) {
 		pos := engine.StartPosition(g)
 		o := board.Options(l, &block.Block{Position: pos, Rules: rn.cfg.Rules}, "game-board")
 		o.Title = l.F("gp.board.title", "game", l.Game(g))
@@ -307,13 +306,13 @@ func (rn *renderer) gamePage(l i18n.Lang, g engine.Game, index int) error {
 		o.Printable, o.Playable = true, true
 		var svg strings.Builder
 		if err := diagrams.Inline(&svg, pos, o); err != nil {
-			return nil, err
+			return "", err
 		}
 		v.Board = template.HTML(svg.String())
-		var body bytes.Buffer
+		var body strings.Builder
 		if err := rn.tmpl.HTML.ExecuteTemplate(&body, "game.html", v); err != nil {
-			return nil, err
+			return "", err
 		}
-		return body.Bytes(), nil
+		return template.HTML(body.String()), nil
 	})
 }

@@ -507,12 +507,12 @@ func (rn *renderer) contentsPages() error {
 			}
 		}
 		in := contentsInput{L: l, Nav: secs}
-		err := rn.generatedPage(url, v, in, func() ([]byte, error) {
-			var body bytes.Buffer
+		err := rn.generatedPage(url, v, in, func() (template.HTML, error) {
+			var body strings.Builder
 			if err := rn.tmpl.HTML.ExecuteTemplate(&body, "contents.html", in); err != nil {
-				return nil, err
+				return "", err
 			}
-			return body.Bytes(), nil
+			return template.HTML(body.String()), nil
 		})
 		if err != nil {
 			return err

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bytes"
 	"html/template"
 	"strconv"
 	"strings"
@@ -110,7 +109,7 @@ func (rn *renderer) notationPage(l i18n.Lang) error {
 		})
 	}
 	// The diagrams are drawn from the page's language, which v holds.
-	return rn.generatedPage(url, pv, v, func() ([]byte, error) {
+	return rn.generatedPage(url, pv, v, func() (template.HTML, error) {
 		var grid strings.Builder
 		if err := diagrams.RollGrid(&grid, diagrams.RollGridOptions{
 			ID:      "nt-rolls",
@@ -120,21 +119,21 @@ func (rn *renderer) notationPage(l i18n.Lang) error {
 			Second:  l.T("grid.second"),
 			Counted: []engine.Dice{{6, 5}},
 		}); err != nil {
-			return nil, err
+			return "", err
 		}
 		v.Grid = template.HTML(grid.String())
 		for _, g := range []engine.Game{engine.Long, engine.Short} {
 			ng, err := notationBoard(l, g)
 			if err != nil {
-				return nil, err
+				return "", err
 			}
 			v.Games = append(v.Games, ng)
 		}
-		var body bytes.Buffer
+		var body strings.Builder
 		if err := rn.tmpl.HTML.ExecuteTemplate(&body, "notation.html", v); err != nil {
-			return nil, err
+			return "", err
 		}
-		return body.Bytes(), nil
+		return template.HTML(body.String()), nil
 	})
 }
 

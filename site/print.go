@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bytes"
 	"errors"
 	"html/template"
 	"strings"
@@ -95,7 +94,7 @@ func (rn *renderer) printDoc(pages []*pageOutput, l i18n.Lang, k int) error {
 		bodies = append(bodies, pages[i].Print)
 		size += len(pages[i].Print)
 	}
-	err := rn.generatedPage(url, v, in, func() ([]byte, error) {
+	err := rn.generatedPage(url, v, in, func() (template.HTML, error) {
 		var doc struct {
 			L     i18n.Lang
 			Pages []printPage
@@ -104,11 +103,12 @@ func (rn *renderer) printDoc(pages []*pageOutput, l i18n.Lang, k int) error {
 		for k, p := range in.Pages {
 			doc.Pages = append(doc.Pages, printPage{ID: p.ID, Title: p.Title, Body: template.HTML(bodies[k])})
 		}
-		body := bytes.NewBuffer(make([]byte, 0, size+4096))
-		if err := rn.tmpl.HTML.ExecuteTemplate(body, "print.html", doc); err != nil {
-			return nil, err
+		var body strings.Builder
+		body.Grow(size + 4096)
+		if err := rn.tmpl.HTML.ExecuteTemplate(&body, "print.html", doc); err != nil {
+			return "", err
 		}
-		return body.Bytes(), nil
+		return template.HTML(body.String()), nil
 	})
 	return err
 }

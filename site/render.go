@@ -535,13 +535,13 @@ func (rn *renderer) layout(v pageView, content template.HTML) ([]byte, error) {
 // generated sets a page the build generates (body) in the layout, with
 // the table of contents of v's language as the page at url shows it,
 // hands it to the output and returns its digest.
-func (rn *renderer) generated(url string, v pageView, body []byte) (string, error) {
+func (rn *renderer) generated(url string, v pageView, body template.HTML) (string, error) {
 	toc, err := rn.toc(v.L, url)
 	if err != nil {
 		return "", err
 	}
 	v.Nav = toc
-	page, err := rn.layout(v, template.HTML(body))
+	page, err := rn.layout(v, body)
 	if err != nil {
 		return "", err
 	}

@@ -113,7 +113,7 @@ func (rn *renderer) worksheet(l i18n.Lang, g engine.Game, list []exercise) error
 			in.Exercises = append(in.Exercises, ex)
 		}
 	}
-	return rn.generatedPage(url, v, in, func() ([]byte, error) {
+	return rn.generatedPage(url, v, in, func() (template.HTML, error) {
 		wv := worksheetView{L: l, Game: g.String()}
 		for k := range list {
 			if list[k].blk == nil { // from a page analysed by the memo
@@ -125,13 +125,13 @@ func (rn *renderer) worksheet(l i18n.Lang, g engine.Game, list []exercise) error
 				}
 			}
 			if list[k].blk == nil {
-				return nil, errors.New("the exercise of " + rn.pages[list[k].page].file + " fig-" + strconv.Itoa(list[k].fig) + " has no block")
+				return "", errors.New("the exercise of " + rn.pages[list[k].page].file + " fig-" + strconv.Itoa(list[k].fig) + " has no block")
 			}
 		}
 		for k, e := range list {
 			t, err := rn.task(l, k+1, e, url)
 			if err != nil {
-				return nil, err
+				return "", err
 			}
 			wv.Tasks = append(wv.Tasks, t)
 		}
@@ -139,11 +139,11 @@ func (rn *renderer) worksheet(l i18n.Lang, g engine.Game, list []exercise) error
 			wv.Sheets = append(wv.Sheets, wv.Tasks[k:min(k+TasksPerSheet, len(wv.Tasks))])
 		}
 		wv.Intro = l.F("ws.intro", "n", l.N(len(wv.Tasks), "exercise"), "sheets", l.N(len(wv.Sheets), "sheet"))
-		var body bytes.Buffer
+		var body strings.Builder
 		if err := rn.tmpl.HTML.ExecuteTemplate(&body, "worksheet.html", wv); err != nil {
-			return nil, err
+			return "", err
 		}
-		return body.Bytes(), nil
+		return template.HTML(body.String()), nil
 	})
 }
 
