@@ -23,11 +23,13 @@ import (
 	"github.com/nardydocs/nardydocs/templates/i18n"
 )
 
-// The third stage renders every page, at most opt.Jobs at a time: each
-// figure computed (or taken from the memo), the text rendered and set in
-// the layout, and the page handed to the output at once, with its
-// figures' files. A page whose inputs did not change is taken from the
-// memo, and its files from the previous build.
+// The third stage renders every page, at most opt.Jobs at a time, a page
+// and its translations by one worker (they share what the engine
+// computed for their figures): each figure computed (or taken from the
+// memo), the text rendered and set in the layout, and the page handed to
+// the output at once, with its figures' files. A page whose inputs did
+// not change is taken from the memo, and its files from the previous
+// build.
 
 // renderer renders the pages of an index into the emitter, with the
 // parts of the table of contents it renders once for many pages.
