@@ -108,22 +108,24 @@ type manifestData struct {
 func readManifest(data []byte) manifestData {
 	m := manifestData{files: map[string]string{}, prose: map[string]string{}, figures: map[string]*manifestFigure{}}
 	for line := range strings.Lines(string(data)) {
-		f := strings.SplitN(strings.TrimSuffix(line, "\n"), "\t", 4)
+		kind, rest, _ := strings.Cut(strings.TrimSuffix(line, "\n"), "\t")
+		a, rest, two := strings.Cut(rest, "\t")
+		b, c, three := strings.Cut(rest, "\t")
 		switch {
-		case len(f) == 2 && f[0] == "input":
-			m.input = f[1]
-		case len(f) == 3 && f[0] == "count":
-			m.pages, _ = strconv.Atoi(f[1])
-			m.figureCount, _ = strconv.Atoi(f[2])
-		case len(f) == 3 && f[0] == "file":
-			m.files[f[1]] = f[2]
-		case len(f) == 3 && f[0] == "page":
-			m.prose[f[1]] = f[2]
-		case len(f) == 4 && f[0] == "figure":
-			m.figures[f[1]] = &manifestFigure{tables: f[2], diagram: f[3]}
-		case len(f) == 4 && f[0] == "row":
-			if fig := m.figures[f[1]]; fig != nil {
-				fig.rows = append(fig.rows, f[2]+"\t"+f[3])
+		case kind == "input" && !two:
+			m.input = a
+		case kind == "count" && two && !three:
+			m.pages, _ = strconv.Atoi(a)
+			m.figureCount, _ = strconv.Atoi(b)
+		case kind == "file" && two && !three:
+			m.files[a] = b
+		case kind == "page" && two && !three:
+			m.prose[a] = b
+		case kind == "figure" && three:
+			m.figures[a] = &manifestFigure{tables: b, diagram: c}
+		case kind == "row" && three:
+			if fig := m.figures[a]; fig != nil {
+				fig.rows = append(fig.rows, rest) // "group\tvalue", as the record has it
 			}
 		}
 	}
@@ -187,8 +189,12 @@ func (s *Site) Compare(previous []byte) Changes {
 	if previous == nil {
 		return Changes{First: true}
 	}
+	return s.compare(readManifest(previous))
+}
+
+// compare is Compare with the previous build's manifest read.
+func (s *Site) compare(old manifestData) Changes {
 	var c Changes
-	old := readManifest(previous)
 	for name := range s.Prose {
 		switch d, ok := old.prose[name]; {
 		case !ok:
@@ -350,6 +356,9 @@ func rowsKey(rows []RowChange) string {
 // compareRows returns, group by group in the order they come, the rows
 // old has and new has not, and the other way round.
 func compareRows(old, new []string) []RowChange {
+	if slices.Equal(old, new) {
+		return nil // most figures, in a build after an edit
+	}
 	type group struct{ old, new []string }
 	groups := map[string]*group{}
 	var order []string

@@ -193,7 +193,11 @@ func Publish(ctx context.Context, opt Options, t Target) (*Published, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Published{Site: s, Changes: s.Compare(prevData), Displaced: displaced, InPlace: d.InPlace()}
+	changes := Changes{First: true}
+	if prevData != nil {
+		changes = s.compare(prev)
+	}
+	p := &Published{Site: s, Changes: changes, Displaced: displaced, InPlace: d.InPlace()}
 	p.Kept, p.Lost = d.Kept()
 	if m != nil {
 		p.Hits, p.Misses = m.Counts()
