@@ -80,7 +80,7 @@ func CountRollsOf(plays func(d Dice) []Play, cond func(d Dice, plays []Play) boo
 
 // Statistic computes statistic st for the side to move in p under r.
 func Statistic(p Position, r Rules, st Stat) RollCount {
-	return CountRolls(p, r, st.Holds)
+	return (*Plays)(nil).Statistic(p, r, st)
 }
 
 // Holds reports whether roll d, whose legal plays are plays, counts for
