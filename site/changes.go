@@ -37,7 +37,7 @@ func (s *Site) Manifest() []byte {
 	// The manifest of a large site is large (some 100 MB for 100,000
 	// blocks): it is written into a buffer of its size, line by line.
 	var b manifestWriter
-	size := len(outdir.Header) + len("input\t\n") + len(s.Input) + 64
+	size := len(outdir.Header) + len("input\t\n") + len(s.Input) + len("digest\t\n") + len(outdir.DigestKind) + 64
 	for _, name := range files {
 		size += len("file\t\t\n") + len(name) + len(digests[name])
 	}
@@ -56,6 +56,7 @@ func (s *Site) Manifest() []byte {
 	if s.Input != "" {
 		b.line("input", s.Input)
 	}
+	b.line("digest", outdir.DigestKind)
 	b.line("count", strconv.Itoa(s.Pages), strconv.Itoa(s.Figures))
 	for _, name := range files {
 		if name != ManifestFile {
@@ -98,6 +99,7 @@ type manifestFigure struct {
 // manifestData is what a manifest holds.
 type manifestData struct {
 	input              string            // the fingerprint of the build's input
+	digests            string            // the kind of its digests (outdir.DigestKind)
 	pages, figureCount int               // what the build counted
 	files              map[string]string // by path
 	prose              map[string]string // by page path
@@ -114,6 +116,8 @@ func readManifest(data []byte) manifestData {
 		switch {
 		case kind == "input" && !two:
 			m.input = a
+		case kind == "digest" && !two:
+			m.digests = a
 		case kind == "count" && two && !three:
 			m.pages, _ = strconv.Atoi(a)
 			m.figureCount, _ = strconv.Atoi(b)
@@ -144,6 +148,9 @@ func readManifest(data []byte) manifestData {
 type Changes struct {
 	// First is set when there was no previous build to compare with.
 	First bool
+	// Older is set, with First, when there was one, but its manifest
+	// digests files otherwise (an older version of nardydocs wrote it).
+	Older bool
 	// Pages added, removed, and whose words changed (output paths; a
 	// page's figures, footer or position codes do not count).
 	PagesAdded, PagesRemoved, TextChanged []string
@@ -194,6 +201,9 @@ func (s *Site) Compare(previous []byte) Changes {
 
 // compare is Compare with the previous build's manifest read.
 func (s *Site) compare(old manifestData) Changes {
+	if old.digests != outdir.DigestKind {
+		return Changes{First: true, Older: true}
+	}
 	var c Changes
 	for name := range s.Prose {
 		switch d, ok := old.prose[name]; {
@@ -415,7 +425,10 @@ func comparePlaces(a, b string) int {
 // String writes the changes, one line for each kind of page change and
 // each figure; long lists are cut short.
 func (c Changes) String() string {
-	if c.First {
+	switch {
+	case c.Older:
+		return "the previous build was made by an older nardydocs: nothing to compare with"
+	case c.First:
 		return "first build: nothing to compare with"
 	}
 	var lines []string

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/nardydocs/nardydocs/site/outdir"
 )
 
 // changedFiles lists the files two sites built in memory do not share
@@ -106,6 +108,34 @@ func TestChangeReportCountsEveryFile(t *testing.T) {
 		slices.Sort(named)
 		if !slices.Equal(named, changed) || report.Files != len(changed) {
 			t.Errorf("%s: the report names %v (%d files), the files that changed are %v\n%s", c.what, named, report.Files, changed, report)
+		}
+	}
+}
+
+// TestChangesOlderManifest: a manifest whose digests are of another kind
+// (or that names none, as older versions wrote them) is not compared
+// with: its digests would make every file look changed.
+func TestChangesOlderManifest(t *testing.T) {
+	t.Parallel()
+	s := buildSite(t, publisherSite(""), Options{})
+	manifest := string(s.Manifest())
+	line := "digest\t" + outdir.DigestKind + "\n"
+	if !strings.Contains(manifest, line) {
+		t.Fatalf("the manifest does not name its digests (%q)", line)
+	}
+	if c := s.Compare([]byte(manifest)); c.First || c.Older || c.Files != 0 {
+		t.Errorf("compared with its own manifest: %+v, want no change", c)
+	}
+	for what, old := range map[string]string{
+		"no digest line": strings.Replace(manifest, line, "", 1),
+		"another kind":   strings.Replace(manifest, line, "digest\tsha256\n", 1),
+	} {
+		c := s.Compare([]byte(old))
+		if !c.First || !c.Older || c.Files != 0 {
+			t.Errorf("%s: %+v, want nothing compared", what, c)
+		}
+		if got := c.String(); !strings.Contains(got, "older nardydocs") {
+			t.Errorf("%s: the report says %q", what, got)
 		}
 	}
 }

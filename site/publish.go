@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"hash"
 	"io"
 	"io/fs"
@@ -38,9 +39,10 @@ type Target struct {
 	// leaves the site as it is. Empty builds everything.
 	MemoDir string
 	// Modules, when set, gives further files (the checker's modules),
-	// each with its SHA-256: it is called, from another goroutine, while
-	// the site is built — unless the memo says the previous build had the
-	// files of ModulesKey, still as it left them: those are kept.
+	// read to be digested and written: it is called, from another
+	// goroutine, while the site is built — unless the memo says the
+	// previous build had the files of ModulesKey, still as they were
+	// left: those are kept.
 	Modules func() (*wasm.Modules, error)
 	// ModulesKey names the files Modules gives, as a digest of their
 	// sources would; "" when it is not known.
@@ -145,7 +147,7 @@ func Publish(ctx context.Context, opt Options, t Target) (*Published, error) {
 		displaced = outdir.Displaced(t.Dir)
 	}
 	o := outdir.Options{Spare: spare}
-	if stamps != nil {
+	if stamps != nil && prev.digests == outdir.DigestKind {
 		o.Files, o.Stamps = prev.files, stamps
 	}
 	if prevData != nil {
@@ -337,7 +339,10 @@ func putModules(d *outdir.Dir, m *memo.Memo, t Target) ([]fileSum, error) {
 	}
 	var out []fileSum
 	for _, name := range modules.Names() {
-		sum := outdir.DigestOf(modules.Sums[name])
+		sum, err := moduleDigest(modules, name)
+		if err != nil {
+			return nil, err
+		}
 		if kept[name] != sum {
 			if kept[name] != "" {
 				return nil, errors.New("the checker's " + name + " is not the previous build's, though its key is")
@@ -349,6 +354,22 @@ func putModules(d *outdir.Dir, m *memo.Memo, t Target) ([]fileSum, error) {
 		out = append(out, fileSum{name, sum})
 	}
 	return out, nil
+}
+
+// moduleDigest returns the Digest of the module name, read from m (a
+// module is read twice when it is written: at some 10 GB/s, once to
+// digest it, so that a previous build's copy may be taken instead).
+func moduleDigest(m *wasm.Modules, name string) (string, error) {
+	r, err := m.Open(name)
+	if err != nil {
+		return "", err
+	}
+	defer r.Close()
+	sum, err := outdir.DigestFrom(r)
+	if err != nil {
+		return "", fmt.Errorf("the checker's %s: %w", name, err)
+	}
+	return sum, nil
 }
 
 // putModule copies the module name into d.

@@ -1,7 +1,9 @@
 package wasm
 
 import (
+	"errors"
 	"flag"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -43,7 +45,8 @@ func TestEmbeddedModules(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := os.WriteFile(filepath.Join("embedded", sumsFile), formatSums(f), 0o644); err != nil {
+	// What an older make wasm wrote beside them goes.
+	if err := os.Remove(filepath.Join("embedded", "SHA256SUMS")); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		t.Fatal(err)
 	}
 	// The digest last: a binary that embeds it embeds the modules too.

@@ -70,14 +70,6 @@ var packages = map[string]string{Checker: "./cmd/checker", Board: "./cmd/checker
 // Game+".gz") for hosts that serve precompressed files.
 type Files map[string][]byte
 
-// Sums are the SHA-256 digests of Files, by file name.
-type Sums map[string][sha256.Size]byte
-
-// sumsFile is the file of embedded/ that holds the SHA-256 digests of the
-// other files, a line each as sha256sum writes them: the digest in hex,
-// two spaces, the name.
-const sumsFile = "SHA256SUMS"
-
 // names lists the files of Files.
 var names = []string{Checker, Checker + ".gz", Board, Board + ".gz", Game, Game + ".gz", Exec}
 
@@ -127,18 +119,16 @@ func Get(ctx context.Context, o Options) (Files, error) {
 	return o.get(ctx, src)
 }
 
-// Modules are the files Get returns, to be read one at a time, and their
-// digests: a build copies them into its site without holding 14 MB in
-// memory.
+// Modules are the files Get returns, to be read one at a time: a build
+// copies them into its site without holding 14 MB in memory.
 type Modules struct {
-	// Sums holds the SHA-256 digest of every file, by name.
-	Sums  Sums
-	files Files // the files, when they are in memory
-	fsys  fs.FS // or where they are read from
+	names []string // sorted
+	files Files    // the files, when they are in memory
+	fsys  fs.FS    // or where they are read from
 }
 
 // Names returns the names of the files, sorted.
-func (m *Modules) Names() []string { return slices.Sorted(maps.Keys(m.Sums)) }
+func (m *Modules) Names() []string { return slices.Clone(m.names) }
 
 // Open opens the file name for reading.
 func (m *Modules) Open(name string) (io.ReadCloser, error) {
@@ -153,8 +143,8 @@ func (m *Modules) Open(name string) (io.ReadCloser, error) {
 }
 
 // Open returns the modules Get would return, as Modules: the embedded
-// ones are read from the binary as they are copied, with the digests
-// make wasm recorded; the others are in memory, digested here.
+// ones are read from the binary as they are copied; the others are in
+// memory.
 func Open(ctx context.Context, o Options) (*Modules, error) {
 	src, err := o.source()
 	if err != nil {
@@ -176,29 +166,18 @@ func openEmbedded() (*Modules, error) {
 	if err != nil {
 		return nil, err
 	}
-	recorded := Sums{}
-	if data, err := fs.ReadFile(fsys, sumsFile); err == nil {
-		recorded = parseSums(data)
-	}
-	m := &Modules{Sums: Sums{}, fsys: fsys}
 	for _, name := range names {
-		sum, ok := recorded[name]
-		if !ok {
-			data, err := fs.ReadFile(fsys, name)
-			if err != nil {
-				return nil, fmt.Errorf("the embedded modules: %w (make wasm writes them)", err)
-			}
-			sum = sha256.Sum256(data)
-		} else if _, err := fs.Stat(fsys, name); err != nil {
+		if _, err := fs.Stat(fsys, name); err != nil {
 			return nil, fmt.Errorf("the embedded modules: %w (make wasm writes them)", err)
 		}
-		m.Sums[name] = sum
 	}
-	return m, nil
+	return &Modules{names: slices.Sorted(slices.Values(names)), fsys: fsys}, nil
 }
 
-// Modules returns f as Modules, digested.
-func (f Files) Modules() *Modules { return &Modules{Sums: f.sums(), files: f} }
+// Modules returns f as Modules.
+func (f Files) Modules() *Modules {
+	return &Modules{names: slices.Sorted(maps.Keys(f)), files: f}
+}
 
 // get returns the modules compiled from src, from the cache when they are
 // there.
@@ -309,41 +288,6 @@ func (o Options) memoDir() string {
 		return ""
 	}
 	return dir
-}
-
-// sums returns the SHA-256 digests of f.
-func (f Files) sums() Sums {
-	s := Sums{}
-	for name, data := range f {
-		s[name] = sha256.Sum256(data)
-	}
-	return s
-}
-
-// formatSums returns the digests of f as sumsFile holds them, by name.
-func formatSums(f Files) []byte {
-	var b bytes.Buffer
-	s := f.sums()
-	for _, name := range slices.Sorted(maps.Keys(s)) {
-		sum := s[name]
-		fmt.Fprintf(&b, "%s  %s\n", hex.EncodeToString(sum[:]), name)
-	}
-	return b.Bytes()
-}
-
-// parseSums reads the lines of formatSums; a line that is not one is
-// left out.
-func parseSums(data []byte) Sums {
-	s := Sums{}
-	for line := range strings.Lines(string(data)) {
-		hexSum, name, ok := strings.Cut(strings.TrimSpace(line), "  ")
-		var sum [sha256.Size]byte
-		if n, err := hex.Decode(sum[:], []byte(hexSum)); !ok || err != nil || n != len(sum) || name == "" {
-			continue
-		}
-		s[name] = sum
-	}
-	return s
 }
 
 // embedded returns the embedded modules, each as it is served and

@@ -1,6 +1,7 @@
 package outdir
 
 import (
+	"bytes"
 	"maps"
 	"os"
 	"os/exec"
@@ -843,6 +844,38 @@ func TestSpareFileDamaged(t *testing.T) {
 		}
 		if info, err := os.Stat(filepath.Join(dir, "ru", "a.html")); err != nil || info.Mode().Perm() != 0o644 {
 			t.Errorf("damage %d: ru/a.html: %v %v", k, info, err)
+		}
+	}
+}
+
+// TestDigest: a digest is XXH64 in 16 hex digits (as the reference
+// implementation gives it for these inputs), the same from bytes and from
+// a reader, and tells apart inputs that differ by one byte or one more.
+func TestDigest(t *testing.T) {
+	for data, want := range map[string]string{
+		"":    "ef46db3751d8e999",
+		"abc": "44bc2cf5ad770999",
+	} {
+		if got := Digest([]byte(data)); got != want {
+			t.Errorf("Digest(%q) = %s, want %s", data, got, want)
+		}
+	}
+	page := bytes.Repeat([]byte("<p>Пункт 24.</p>\n"), 5000)
+	from, err := DigestFrom(bytes.NewReader(page))
+	if err != nil || from != Digest(page) {
+		t.Errorf("DigestFrom = %s, %v; Digest = %s", from, err, Digest(page))
+	}
+	seen := map[string]int{}
+	for i := range len(page) / 97 {
+		changed := bytes.Clone(page)
+		changed[i*97]++
+		seen[Digest(changed)]++
+	}
+	seen[Digest(page)]++
+	seen[Digest(append(bytes.Clone(page), ' '))]++
+	for sum, n := range seen {
+		if n > 1 {
+			t.Errorf("%d inputs have the digest %s", n, sum)
 		}
 	}
 }
