@@ -59,14 +59,9 @@ func (c RollCount) String() string {
 	return s
 }
 
-// CountRolls counts the rolls for which cond holds, given the roll and its
-// legal plays in p under r. Rolls are visited in the order of AllRolls.
-func CountRolls(p Position, r Rules, cond func(d Dice, plays []Play) bool) RollCount {
-	return CountRollsOf(func(d Dice) []Play { return LegalPlays(p, d, r) }, cond)
-}
-
-// CountRollsOf is CountRolls for a caller that has the legal plays of
-// each roll already: plays returns them.
+// CountRollsOf counts the rolls for which cond holds, given the roll and
+// its legal plays, which plays returns. Rolls are visited in the order of
+// AllRolls.
 func CountRollsOf(plays func(d Dice) []Play, cond func(d Dice, plays []Play) bool) RollCount {
 	var c RollCount
 	for _, d := range AllRolls() {
