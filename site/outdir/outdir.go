@@ -52,8 +52,8 @@ const Header = "# nardydocs: what each file and figure of this build holds\n"
 // 64-bit xxHash (XXH64) in hex. A digest tells a file from its previous
 // version and from the file a memo expects, not from a file made to
 // collide with it, so it need not be cryptographic; XXH64 digests a
-// site's pages and diagrams more than ten times as fast as SHA-256, which
-// took a tenth of a large site's build.
+// page some seven times as fast as SHA-256 (10 GB/s against 1.4 GB/s with
+// SHA-NI), which took a tenth of a large site's build.
 func Digest(data []byte) string { return hexDigest(xxhash.Sum64(data)) }
 
 // DigestFrom is the Digest of what r reads.
