@@ -44,15 +44,34 @@ func browserFor(t *testing.T, d time.Duration) context.Context {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-quic", true),
-		chromedp.UserDataDir(t.TempDir()),
+		// A container's /dev/shm is often too small for Chromium's shared
+		// memory, and it then exits before it starts listening.
+		chromedp.Flag("disable-dev-shm-usage", true),
 	}
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, d)
-	t.Cleanup(cancel3)
-	return ctx
+	// Chromium starts here, not at the test's first step, so that a start
+	// that fails on a busy machine is tried again instead of failing
+	// whichever test happens to run then.
+	const tries = 3
+	for try := 1; ; try++ {
+		actx, cancel := chromedp.NewExecAllocator(context.Background(),
+			append(opts, chromedp.UserDataDir(t.TempDir()))...)
+		ctx, cancel2 := chromedp.NewContext(actx)
+		err := chromedp.Do(ctx)
+		if err == nil {
+			t.Cleanup(cancel)
+			t.Cleanup(cancel2)
+			ctx, cancel3 := context.WithTimeout(ctx, d)
+			t.Cleanup(cancel3)
+			return ctx
+		}
+		cancel2()
+		cancel()
+		if try == tries {
+			t.Fatalf("chromium did not start in %d tries: %v", tries, err)
+		}
+		t.Logf("chromium did not start (try %d of %d): %v", try, tries, err)
+		time.Sleep(time.Second)
+	}
 }
 
 // serveContent builds the real content and serves it.
