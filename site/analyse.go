@@ -31,13 +31,15 @@ import (
 // translations, the paths of the generated pages — and its navigation
 // made: the index every page is rendered with.
 //
-// A page's parsed document is kept for the render stage when the site
-// is small (keepDocs); a larger site's pages are parsed again as each is
-// rendered, so that memory does not grow with the site.
+// A page's parsed document and blocks are kept for the render stage when
+// the site is small (keepDocs); a larger site's pages are parsed again as
+// each is rendered, so that memory does not grow with the site.
 
 // keepDocs is the size of the pages' Markdown, in all, up to which their
-// parsed documents are kept from the analyse stage to the render stage.
-const keepDocs = 4 << 20
+// parsed documents are kept from the analyse stage to the render stage (a
+// variable only so that a test can build a small site the way a large
+// one is built).
+var keepDocs = 4 << 20
 
 // index is what the analyse stage gives the next: the source, each
 // page's analysis, where its links lead, the pages left out and the
@@ -94,6 +96,14 @@ func analyse(ctx context.Context, src *source) (*index, engine.ErrorList, error)
 	// then runs in less memory.
 	for _, r := range ix.res {
 		r.ids, r.links, r.figs = nil, nil, nil
+	}
+	if !keep {
+		// A large site's pages are parsed again as each is rendered: their
+		// blocks are read again then too (complete), and do not wait in
+		// memory for their turn.
+		for _, r := range ix.res {
+			r.blocks, r.tables, r.lazy = nil, nil, true
+		}
 	}
 	return ix, errs, nil
 }

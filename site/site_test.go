@@ -287,3 +287,31 @@ func TestRelURL(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeSiteBuildsTheSameSite: a site too large to keep its pages'
+// documents and blocks from the analyse stage to the render stage reads
+// them again there, and builds the site a small one does.
+func TestLargeSiteBuildsTheSameSite(t *testing.T) {
+	opt := Options{Content: filepath.Join("..", "content"), Checker: true}
+	small, err := Build(t.Context(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(n int) { keepDocs = n }(keepDocs)
+	keepDocs = 0
+	large, err := Build(t.Context(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(small.Paths(), large.Paths()) {
+		t.Fatalf("the files differ:\n%v\n%v", small.Paths(), large.Paths())
+	}
+	for name, data := range small.Files {
+		if !bytes.Equal(data, large.Files[name]) {
+			t.Errorf("%s differs when the site is built as a large one", name)
+		}
+	}
+	if len(small.Records) != len(large.Records) {
+		t.Errorf("%d figures recorded, %d as a large site", len(small.Records), len(large.Records))
+	}
+}
