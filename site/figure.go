@@ -58,6 +58,26 @@ type figureInput struct {
 type engineResults struct {
 	plays engine.Plays
 	odds  map[oddsKey]oddsResult
+	// rows are the rows of the figures of the page rendered first, by
+	// number: a translation's figure with the same rows records those,
+	// so that a site's records, kept to its end, hold them once.
+	rows map[int][]string
+}
+
+// shareRows returns rows, or the same rows of figure num of the page
+// rendered before with er.
+func (er *engineResults) shareRows(num int, rows []string) []string {
+	if er == nil {
+		return rows
+	}
+	if prev, ok := er.rows[num]; ok && slices.Equal(prev, rows) {
+		return prev
+	}
+	if er.rows == nil {
+		er.rows = map[int][]string{}
+	}
+	er.rows[num] = rows
+	return rows
 }
 
 // oddsKey is what an "odds:" item's figures depend on.

@@ -403,7 +403,7 @@ func (rn *renderer) figure(i int, n *markdown.Figure, num int, blk *block.Block,
 	out.errs = append(out.errs, errs...)
 	out.Records = append(out.Records, Record{
 		Page: p.url(), ID: "fig-" + strconv.Itoa(num), File: p.file, Line: n.Line - 1,
-		Tables: fig.Tables, Diagram: fig.Diagram, Rows: fig.Rows,
+		Tables: fig.Tables, Diagram: fig.Diagram, Rows: er.shareRows(num, fig.Rows),
 	})
 	if fig.SVG != nil {
 		out.svgs = append(out.svgs, svgFile{path.Base(figureSVG(p.url(), num)), fig.SVG})

@@ -315,3 +315,32 @@ func TestLargeSiteBuildsTheSameSite(t *testing.T) {
 		t.Errorf("%d figures recorded, %d as a large site", len(small.Records), len(large.Records))
 	}
 }
+
+// TestTranslationsShareRows: the rows a figure and its translation
+// compute alike are recorded once, which a site keeps to its end.
+func TestTranslationsShareRows(t *testing.T) {
+	t.Parallel()
+	s := builtContent(t)
+	byID := map[string][]string{}
+	for _, r := range s.Records {
+		byID[r.Page+"#"+r.ID] = r.Rows
+	}
+	shared := 0
+	for _, r := range s.Records {
+		rest, ok := strings.CutPrefix(r.Page, "ru/")
+		if !ok || len(r.Rows) == 0 {
+			continue
+		}
+		uk, ok := byID["uk/"+rest+"#"+r.ID]
+		if !ok || !slices.Equal(uk, r.Rows) {
+			continue
+		}
+		if &uk[0] != &r.Rows[0] {
+			t.Errorf("%s#%s: its translation's rows are the same, recorded again", r.Page, r.ID)
+		}
+		shared++
+	}
+	if shared < 100 {
+		t.Errorf("%d figures share their rows with their translation; content/ has more", shared)
+	}
+}
