@@ -207,7 +207,7 @@ type analysis struct {
 	// its sections.
 	sections []navItem
 	// doc is the page's parsed document, kept for the render stage (see
-	// keepDocs), or nil.
+	// keepDocs); nil in a lazy analysis.
 	doc ast.Node
 	// named lists the positions the page's blocks name, in order, as
 	// "name=code"; namedAt, for each figure, how many of them earlier
@@ -216,9 +216,11 @@ type analysis struct {
 	namedAt []int
 	// pins are the page's blocks that set rules themselves, for diff.
 	pins []pin
-	// lazy is set for an analysis taken from the memo, without blocks,
-	// tables, document or exercises' blocks (see complete); cut lists the
-	// figures whose blocks the races' budget leaves out (boundRaces).
+	// lazy is set for an analysis without blocks, tables or document,
+	// which complete reads again: one taken from the memo (without its
+	// exercises' blocks too), and every page of a site too large to keep
+	// them (keepDocs). cut lists the figures whose blocks the races'
+	// budget leaves out (boundRaces).
 	lazy bool
 	cut  []int
 }

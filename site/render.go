@@ -223,11 +223,8 @@ func (rn *renderer) keepFiles(files []fileSum) bool {
 // top.
 func (rn *renderer) body(i int, prefix string, topLinks bool, out *pageOutput, er *engineResults) (body template.HTML, print []byte) {
 	p, an := rn.pages[i], rn.res[i]
-	doc := an.doc
+	doc := an.doc // kept, or read again by complete
 	an.doc = nil
-	if doc == nil {
-		doc = rn.parse(p)
-	}
 	unlink(doc, an.hrefs)
 	var figs []*markdown.Figure
 	var prints [][]byte
