@@ -67,9 +67,6 @@ type engineResults struct {
 // shareRows returns rows, or the same rows of figure num of the page
 // rendered before with er.
 func (er *engineResults) shareRows(num int, rows []string) []string {
-	if er == nil {
-		return rows
-	}
 	if prev, ok := er.rows[num]; ok && slices.Equal(prev, rows) {
 		return prev
 	}
