@@ -339,6 +339,15 @@ func putModules(d *outdir.Dir, m *memo.Memo, t Target) ([]fileSum, error) {
 	}
 	var out []fileSum
 	for _, name := range modules.Names() {
+		if kept[name] == "" && d.Previous(name) == "" {
+			// Nothing to compare with: digested as it is written.
+			sum, err := copyModule(d, modules, name)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, fileSum{name, sum})
+			continue
+		}
 		sum, err := moduleDigest(modules, name)
 		if err != nil {
 			return nil, err
@@ -380,6 +389,16 @@ func putModule(d *outdir.Dir, m *wasm.Modules, name, sum string) error {
 	}
 	defer r.Close()
 	return d.PutFrom(name, r, sum)
+}
+
+// copyModule copies the module name into d and returns its Digest.
+func copyModule(d *outdir.Dir, m *wasm.Modules, name string) (string, error) {
+	r, err := m.Open(name)
+	if err != nil {
+		return "", err
+	}
+	defer r.Close()
+	return d.CopyFrom(name, r)
 }
 
 // Write writes a site built in memory (Build) into the directory dir, as

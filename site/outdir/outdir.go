@@ -467,6 +467,27 @@ func (d *Dir) PutFrom(name string, r io.Reader, sum string) error {
 	return copyNew(full, r)
 }
 
+// CopyFrom is PutFrom for a file whose digest is not known beforehand:
+// it is computed as r gives the file, which is written at once, and
+// returned. Without a digest to compare, the previous build's file is
+// never taken in its place, so CopyFrom is for a file the previous build
+// has no digest of (Previous reports ""): it spares reading r twice.
+func (d *Dir) CopyFrom(name string, r io.Reader) (string, error) {
+	full, _, err := d.start(name, "", nil)
+	if err != nil {
+		return "", err
+	}
+	h := xxhash.New()
+	if err := copyNew(full, io.TeeReader(r, h)); err != nil {
+		return "", err
+	}
+	return hexDigest(h.Sum64()), nil
+}
+
+// Previous returns the digest of the previous build's file name that
+// Options.Files gives, "" for none.
+func (d *Dir) Previous(name string) string { return d.opt.Files[name] }
+
 // start claims the name of a file of the new site, of digest sum (and,
 // when they are at hand, bytes data), and returns its path in the new
 // directory: kept when the previous build's file is linked there, else

@@ -796,6 +796,43 @@ func TestPutFrom(t *testing.T) {
 	}
 }
 
+// TestCopyFrom: a file copied from a reader is written whole, in more
+// than one piece, and its digest returned is Digest's of its bytes; the
+// previous build's digests show through Previous; a name given twice is
+// refused.
+func TestCopyFrom(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "public")
+	oldSite.write(t, dir, Options{})
+	d, err := Open(dir, Options{Files: oldSite.digests()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := d.Previous("style.css"), Digest([]byte("css")); got != want {
+		t.Errorf("Previous(style.css) = %q, want %q", got, want)
+	}
+	if got := d.Previous("m/big.wasm"); got != "" {
+		t.Errorf("Previous of a new file = %q, want none", got)
+	}
+	big := strings.Repeat("модуль ", 100<<10)
+	sum, err := d.CopyFrom("m/big.wasm", strings.NewReader(big))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := Digest([]byte(big)); sum != want {
+		t.Errorf("CopyFrom returned the digest %s, want %s", sum, want)
+	}
+	if _, err := d.CopyFrom("m/big.wasm", strings.NewReader("x")); err == nil {
+		t.Error("a second m/big.wasm was taken")
+	}
+	if _, err := d.Commit([]byte(Header)); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTree(t, dir)["m/big.wasm"]; got != big {
+		t.Errorf("m/big.wasm holds %d bytes, want %d", len(got), len(big))
+	}
+}
+
 // TestSpareFileDamaged: a file of the output changed by hand after a
 // build that left a spare (rewritten in place, replaced by another file,
 // removed, its mode changed) is never taken from the spare, which shares
