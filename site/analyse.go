@@ -93,15 +93,12 @@ func analyse(ctx context.Context, src *source) (*index, engine.ErrorList, error)
 	ix.checkGeneratedPaths(&errs)
 	ix.gameRules()
 	// What only the checks read is let go: a large site's render stage
-	// then runs in less memory.
+	// then runs in less memory. A large site's pages are parsed again as
+	// each is rendered: their blocks are read again then too (complete),
+	// and do not wait in memory for their turn.
 	for _, r := range ix.res {
 		r.ids, r.links, r.figs = nil, nil, nil
-	}
-	if !keep {
-		// A large site's pages are parsed again as each is rendered: their
-		// blocks are read again then too (complete), and do not wait in
-		// memory for their turn.
-		for _, r := range ix.res {
+		if !keep {
 			r.blocks, r.tables, r.lazy = nil, nil, true
 		}
 	}
