@@ -339,8 +339,9 @@ func putModules(d *outdir.Dir, m *memo.Memo, t Target) ([]fileSum, error) {
 	}
 	var out []fileSum
 	for _, name := range modules.Names() {
-		if kept[name] == "" && d.Previous(name) == "" {
-			// Nothing to compare with: digested as it is written.
+		if d.Previous(name) == "" {
+			// Nothing to compare with (nor kept, which needs a previous
+			// digest): digested as it is written.
 			sum, err := copyModule(d, modules, name)
 			if err != nil {
 				return nil, err
