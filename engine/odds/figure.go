@@ -83,6 +83,20 @@ func FromCount(c engine.RollCount) Figure { return countFigure(c.N) }
 // IsExact reports whether the figure is an exact fraction.
 func (f Figure) IsExact() bool { return f.Method == Exact && f.Rat != nil }
 
+// smallRat returns the numerator and the denominator of an exact figure
+// when both are below 2^50 in magnitude, so that 2000 times either stays
+// far inside an int64.
+func smallRat(f Figure) (num, den int64, ok bool) {
+	if !f.IsExact() {
+		return 0, 0, false
+	}
+	n, d := f.Rat.Num(), f.Rat.Denom()
+	if n.BitLen() > 50 || d.BitLen() > 50 {
+		return 0, 0, false
+	}
+	return n.Int64(), d.Int64(), true
+}
+
 // Fraction writes an exact figure as a fraction: over Den when Den is set
 // and the figure is a whole number of Den-ths ("4/36", "36/36", "0/36"),
 // otherwise in lowest terms ("1/9", "1", "0"). A figure that is not exact
@@ -112,18 +126,10 @@ func (f Figure) Fraction() string {
 func (f Figure) Tenths() (int, int) {
 	var t int
 	var pos, below1 bool
-	if f.IsExact() {
-		s := f.Rat.Sign()
-		pos = s > 0
-		below1 = f.Rat.Cmp(big.NewRat(1, 1)) < 0
-		// floor(1000 r + 1/2) for r >= 0.
-		x := new(big.Rat).Mul(f.Rat, big.NewRat(1000, 1))
-		x.Add(x, big.NewRat(1, 2))
-		q := new(big.Int).Quo(x.Num(), x.Denom())
-		if s < 0 {
-			q.SetInt64(0)
-		}
-		t = int(q.Int64())
+	if num, den, ok := smallRat(f); ok {
+		t, pos, below1 = tenthsSmall(num, den)
+	} else if f.IsExact() {
+		t, pos, below1 = tenthsRat(f.Rat)
 	} else {
 		v := f.Value
 		pos = v > 0 || f.inside
@@ -138,6 +144,28 @@ func (f Figure) Tenths() (int, int) {
 		return 1000, 1
 	}
 	return t, 0
+}
+
+// tenthsSmall returns floor(1000 r + 1/2) for r = num/den (den > 0,
+// both below 2^50 in magnitude), 0 for r < 0, and whether r is positive
+// and below 1: in integers, floor((2000 num + den) / 2 den).
+func tenthsSmall(num, den int64) (t int, pos, below1 bool) {
+	if num > 0 {
+		t = int((2000*num + den) / (2 * den))
+	}
+	return t, num > 0, num < den
+}
+
+// tenthsRat is tenthsSmall for a fraction of any size.
+func tenthsRat(r *big.Rat) (t int, pos, below1 bool) {
+	s := r.Sign()
+	x := new(big.Rat).Mul(r, big.NewRat(1000, 1))
+	x.Add(x, big.NewRat(1, 2))
+	q := new(big.Int).Quo(x.Num(), x.Denom())
+	if s < 0 {
+		q.SetInt64(0)
+	}
+	return int(q.Int64()), s > 0, r.Cmp(big.NewRat(1, 1)) < 0
 }
 
 // Percent writes the figure as a percentage with one decimal and a point
