@@ -26,9 +26,9 @@ func TestFigureFormat(t *testing.T) {
 		{exactFigure(rat(1, 46656), 0), "1/46656", "<0.1%", 0, -1},
 		{exactFigure(rat(46655, 46656), 0), "46655/46656", ">99.9%", 1000, 1},
 		// Terms too large for the integer rounding: math/big rounds them.
-		{exactFigure(new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), 60)), 0), "1/1152921504606846976", "<0.1%", 0, -1},
-		{exactFigure(new(big.Rat).SetFrac(new(big.Int).Lsh(big.NewInt(1), 59), new(big.Int).Lsh(big.NewInt(1), 60)), 0), "1/2", "50%", 500, 0},
-		{exactFigure(new(big.Rat).SetFrac(big.NewInt(1<<60-1), big.NewInt(1<<60)), 0), "1152921504606846975/1152921504606846976", ">99.9%", 1000, 1},
+		{exactFigure(rat(1, 1<<60), 0), "1/1152921504606846976", "<0.1%", 0, -1},
+		{exactFigure(rat(1<<59, 1<<60), 0), "1/2", "50%", 500, 0},
+		{exactFigure(rat(1<<60-1, 1<<60), 0), "1152921504606846975/1152921504606846976", ">99.9%", 1000, 1},
 		{floatFigure(0.123456, Double, true), "", "12.3%", 123, 0},
 		{floatFigure(0.0625, Double, true), "", "6.3%", 63, 0},
 		{floatFigure(1, Double, true), "", ">99.9%", 1000, 1},
@@ -84,7 +84,7 @@ func TestTenthsSmallEqualsRat(t *testing.T) {
 	check := func(num, den int64) {
 		t.Helper()
 		gt, gp, gb := tenthsSmall(num, den)
-		wt, wp, wb := tenthsRat(big.NewRat(num, den))
+		wt, wp, wb := tenthsRat(rat(num, den))
 		if gt != wt || gp != wp || gb != wb {
 			t.Fatalf("%d/%d: integers give %d, %v, %v; math/big %d, %v, %v", num, den, gt, gp, gb, wt, wp, wb)
 		}
@@ -99,10 +99,10 @@ func TestTenthsSmallEqualsRat(t *testing.T) {
 		check(c[0], c[1])
 	}
 	// A figure whose terms pass the bound takes math/big's way.
-	if _, _, ok := smallRat(exactFigure(big.NewRat(1, 1<<51), 0)); ok {
+	if _, _, ok := smallRat(exactFigure(rat(1, 1<<51), 0)); ok {
 		t.Error("a denominator of 2^51 is taken as small")
 	}
-	if _, _, ok := smallRat(exactFigure(big.NewRat(3, 1<<49), 0)); !ok {
+	if _, _, ok := smallRat(exactFigure(rat(3, 1<<49), 0)); !ok {
 		t.Error("a denominator of 2^49 is not taken as small")
 	}
 }
