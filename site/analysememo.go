@@ -24,7 +24,7 @@ func (ix *index) analysisInput(i int) *analysisInput {
 	p := ix.pages[i]
 	in := &analysisInput{
 		Version: ix.opt.Version, Templates: ix.tmpl != nil, Checker: ix.opt.Checker, Override: ix.override,
-		File: p.file, Source: p.src, Title: p.fm.Title, Description: p.fm.Description,
+		File: p.file, Source: p.srcSum, Title: p.fm.Title, Description: p.fm.Description,
 		Rules: profileOf(p.fm.Rules), RulesText: p.fm.RulesText, Broken: p.fm.broken,
 	}
 	if p.fm.HasGame {
@@ -127,30 +127,38 @@ func (rec *analysisRecord) analysis(i int) (*analysis, bool) {
 	for _, id := range rec.IDs {
 		r.ids[id] = true
 	}
-	for _, l := range rec.Links {
-		r.links = append(r.links, link{l.Dest, l.Pos})
+	// Each slice is made at its length at once: a site's records are
+	// turned back into analyses on every build that takes them.
+	r.links = make([]link, len(rec.Links))
+	for k, l := range rec.Links {
+		r.links[k] = link{l.Dest, l.Pos}
 	}
-	for _, w := range rec.Races {
-		r.races = append(r.races, raceWork{fig: w.Fig, cost: w.Cost, at: w.At})
+	r.races = make([]raceWork, len(rec.Races))
+	for k, w := range rec.Races {
+		r.races[k] = raceWork{fig: w.Fig, cost: w.Cost, at: w.At}
 	}
-	for _, e := range rec.Exercises {
-		r.exercises = append(r.exercises, exercise{page: i, fig: e.Fig, src: e.Src, game: e.Game})
+	r.exercises = make([]exercise, len(rec.Exercises))
+	for k, e := range rec.Exercises {
+		r.exercises[k] = exercise{page: i, fig: e.Fig, src: e.Src, game: e.Game}
 	}
-	for _, f := range rec.Figs {
+	r.figs = make([]figureFacts, len(rec.Figs))
+	for k, f := range rec.Figs {
 		if len(f.Names) != len(f.Values) {
 			return nil, false
 		}
-		ff := figureFacts{line: f.Line, dropped: f.Dropped, unread: f.Unread}
-		for k := range f.Names {
-			ff.facts = append(ff.facts, fact{f.Names[k], f.Values[k]})
+		ff := figureFacts{line: f.Line, dropped: f.Dropped, unread: f.Unread, facts: make([]fact, len(f.Names))}
+		for j := range f.Names {
+			ff.facts[j] = fact{f.Names[j], f.Values[j]}
 		}
-		r.figs = append(r.figs, ff)
+		r.figs[k] = ff
 	}
-	for _, s := range rec.Sections {
-		r.sections = append(r.sections, navItem{Title: s.Title, Href: s.Href, index: -1})
+	r.sections = make([]navItem, len(rec.Sections))
+	for k, s := range rec.Sections {
+		r.sections[k] = navItem{Title: s.Title, Href: s.Href, index: -1}
 	}
-	for _, pn := range rec.Pins {
-		r.pins = append(r.pins, pin{fig: pn.Fig, row: pn.Row, game: pn.Game, rules: pn.Rules, own: pn.Own, line: pn.Line})
+	r.pins = make([]pin, len(rec.Pins))
+	for k, pn := range rec.Pins {
+		r.pins[k] = pin{fig: pn.Fig, row: pn.Row, game: pn.Game, rules: pn.Rules, own: pn.Own, line: pn.Line}
 	}
 	for _, w := range r.races {
 		if w.fig < 0 || w.fig >= r.figures {

@@ -29,7 +29,7 @@ type pageInput struct {
 	Checker   bool
 	File      string // as messages name it
 	Path      string // its output path
-	Source    []byte // its text, the front matter blanked
+	Source    string // a digest of its text, the front matter blanked (page.srcSum)
 	Game      string // its game, "" for none
 	Rules     string // its rule profile
 	Broken    bool   // its front matter could not be read
@@ -49,7 +49,7 @@ func (rn *renderer) pageInput(i int, v pageView, prefix string) (*pageInput, err
 	}
 	in := &pageInput{
 		Version: rn.opt.Version, Templates: rn.tmpl.Digest, Checker: rn.opt.Checker,
-		File: p.file, Path: p.url(), Source: p.src, Rules: profileOf(p.fm.Rules), Broken: p.fm.broken,
+		File: p.file, Path: p.url(), Source: p.srcSum, Rules: profileOf(p.fm.Rules), Broken: p.fm.broken,
 		Hrefs: rn.res[i].hrefs, Print: prefix, View: v, TOC: toc,
 	}
 	if p.fm.HasGame {
@@ -165,7 +165,7 @@ type analysisInput struct {
 	Checker     bool
 	Override    []string
 	File        string // as messages name it
-	Source      []byte // its text, the front matter blanked
+	Source      string // a digest of its text, the front matter blanked (page.srcSum)
 	Title       string
 	Description string
 	Game        string // its game, "" for none

@@ -3,6 +3,8 @@ package site
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"io/fs"
 	"net/url"
@@ -147,7 +149,11 @@ type page struct {
 	// rel+".md": "long/_index.md" for the page "long/index".
 	name string
 	src  []byte // the file with its front matter blanked out (offsets kept)
-	fm   frontMatter
+	// srcSum is a digest of src as it was read, which the memo's keys
+	// name it by (encoding the text itself into every key would cost
+	// more than the rest of the key); "" in a build without the memo.
+	srcSum string
+	fm     frontMatter
 }
 
 // url returns the page's output path: "ru/long/head.html".
@@ -434,6 +440,16 @@ func (s *source) readPage(p *page, errs *engine.ErrorList) {
 	for _, w := range s.override {
 		_ = p.fm.Rules.Set(w) // words of valid keys and values
 	}
+	if s.opt.Memo != nil {
+		p.srcSum = textSum(p.src)
+	}
+}
+
+// textSum is the digest of a page's text that stands for it in the
+// memo's keys.
+func textSum(src []byte) string {
+	sum := sha256.Sum256(src)
+	return hex.EncodeToString(sum[:])
 }
 
 // readProblem words an error reading the content: a symbolic link that
