@@ -59,8 +59,11 @@ type Memo struct {
 	kept  map[string][]byte // in memory: the values of the builds before
 	used  map[string]bool   // the keys this build got or put
 	// On disk: the directory, its index and its segments (see Open).
-	dir      string
-	loaded   bool
+	dir string
+	// loading is closed when the reading Open starts in the background
+	// is done (nil once waited for, and for a memo in memory): the
+	// fields of the files above are the reader's until then.
+	loading  chan struct{}
 	index    map[string]entry
 	segments map[int]*os.File
 	// whole holds the bytes of the segments read whole (those of at
@@ -88,9 +91,19 @@ func New() *Memo {
 // Open returns the memo kept in the directory dir (made by Save when
 // missing). A directory that cannot be read, or a value damaged there,
 // is a value not found: a memo never makes a build fail.
+//
+// The index and the segments are read at once, in the background: a
+// build has other work to do before it asks for its first value, and
+// most builds read values of every segment.
 func Open(dir string) *Memo {
 	m := New()
 	m.dir = dir
+	done := make(chan struct{})
+	m.loading = done
+	go func() {
+		defer close(done)
+		m.loadDisk()
+	}()
 	return m
 }
 
@@ -188,12 +201,17 @@ const (
 	maxSegments = 8
 )
 
-// load reads the index, once; m.mu is held.
+// load waits for the reading Open started; m.mu is held.
 func (m *Memo) load() {
-	if m.loaded {
-		return
+	if m.loading != nil {
+		<-m.loading
+		m.loading = nil
 	}
-	m.loaded = true
+}
+
+// loadDisk reads the index, and each segment it names of at most
+// wholeSegment bytes whole; it is called once, by Open's goroutine.
+func (m *Memo) loadDisk() {
 	m.index = map[string]entry{}
 	m.segments = map[int]*os.File{}
 	m.whole = map[int][]byte{}
@@ -202,8 +220,16 @@ func (m *Memo) load() {
 		return
 	}
 	var index map[string]entry
-	if gob.NewDecoder(bytes.NewReader(data[len(indexMagic):])).Decode(&index) == nil {
-		m.index = index
+	if gob.NewDecoder(bytes.NewReader(data[len(indexMagic):])).Decode(&index) != nil {
+		return
+	}
+	m.index = index
+	segs := map[int]bool{}
+	for _, e := range index {
+		segs[e.Seg] = true
+	}
+	for n := range segs {
+		m.open(n)
 	}
 }
 
@@ -232,16 +258,11 @@ func (m *Memo) read(e entry) ([]byte, error) {
 	f, ok := m.segments[e.Seg]
 	if !ok {
 		var err error
-		if f, err = os.Open(m.segment(e.Seg)); err != nil {
+		if f, err = m.open(e.Seg); err != nil {
 			return nil, err
 		}
-		m.segments[e.Seg] = f
-		if info, err := f.Stat(); err == nil && info.Size() <= wholeSegment {
-			whole := make([]byte, info.Size())
-			if _, err := io.ReadFull(f, whole); err == nil {
-				m.whole[e.Seg] = whole
-				return m.read(e)
-			}
+		if _, ok := m.whole[e.Seg]; ok {
+			return m.read(e)
 		}
 	}
 	data := make([]byte, e.Len)
@@ -252,6 +273,23 @@ func (m *Memo) read(e entry) ([]byte, error) {
 		return nil, errDamaged
 	}
 	return data, nil
+}
+
+// open opens segment n, and reads it whole if it has at most
+// wholeSegment bytes.
+func (m *Memo) open(n int) (*os.File, error) {
+	f, err := os.Open(m.segment(n))
+	if err != nil {
+		return nil, err
+	}
+	m.segments[n] = f
+	if info, err := f.Stat(); err == nil && info.Size() <= wholeSegment {
+		whole := make([]byte, info.Size())
+		if _, err := io.ReadFull(f, whole); err == nil {
+			m.whole[n] = whole
+		}
+	}
+	return f, nil
 }
 
 var errDamaged = errors.New("memo: a damaged value")
@@ -401,6 +439,7 @@ func writeFile(name string, data []byte) error {
 func (m *Memo) Close() error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.load()
 	var errs []error
 	for n, f := range m.segments {
 		errs = append(errs, f.Close())
