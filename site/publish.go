@@ -111,14 +111,17 @@ func Publish(ctx context.Context, opt Options, t Target) (*Published, error) {
 		defer m.Close()
 		opt.Memo = m
 		spare = filepath.Join(dir, "spare")
-		m.Get(stampsKey, &stamps)
 		if opt.Version == "" {
 			opt.Version = ExecutableVersion()
 		}
 		// The content is read once: for the fingerprint, and for the
 		// build, which builds exactly the input the fingerprint names.
 		var files fs.FS
-		if input, files, err = Snapshot(opt, opt.Version, t.ModulesKey); err == nil {
+		input, files, err = Snapshot(opt, opt.Version, t.ModulesKey)
+		// Asked for once the content is read: the memo is read in the
+		// meantime (memo.Open).
+		m.Get(stampsKey, &stamps)
+		if err == nil {
 			opt.FS = files
 			// The site is left as it is only when the memo still has what
 			// its build warned of, to say it again.
