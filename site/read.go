@@ -98,14 +98,24 @@ func read(opt Options, files fs.FS) (*source, engine.ErrorList, error) {
 	if opt.OverridePinned {
 		s.override = overrideWords(own, s.cfg.Rules)
 	}
-	tmpl, err := templates.Load(opt.Templates, templateFuncs)
-	if err != nil {
-		errs = append(errs, engine.AsList(err)...)
-	}
-	s.tmpl = tmpl
+	// The templates are read while the pages are; their problems are
+	// reported first.
+	var tmplErr error
+	loaded := make(chan struct{})
+	go func() {
+		defer close(loaded)
+		s.tmpl, tmplErr = templates.Load(opt.Templates, templateFuncs)
+	}()
 	s.frontMatters = newFrontMatterMemo(opt.Memo, opt.Version)
-	s.pages = s.loadPages(&errs)
+	var pageErrs engine.ErrorList
+	pages := s.loadPages(&pageErrs)
 	s.frontMatters.save()
+	<-loaded
+	if tmplErr != nil {
+		errs = append(errs, engine.AsList(tmplErr)...)
+	}
+	s.pages = pages
+	errs = append(errs, pageErrs...)
 	if !opt.Drafts {
 		s.leaveOutDrafts(&errs)
 	}
