@@ -7,12 +7,14 @@ BIN := bin/nardydocs
 
 all: build
 
-# The command, carrying the checker's modules compiled from these sources
-# (make wasm), and linked statically (CGO_ENABLED=0), as a release binary
-# is: it starts without the dynamic loader, a few per cent of a build
-# after an edit.
+# The command, built as a release binary is (scripts/release): carrying
+# the checker's modules compiled from these sources (make wasm), linked
+# statically (CGO_ENABLED=0: it starts without the dynamic loader), and
+# without the paths of its sources (-trimpath), so that it takes the
+# modules it carries, compiled a moment ago, without reading the sources
+# again on each build to see whether they changed.
 build: wasm
-	CGO_ENABLED=0 $(GO) build -o $(BIN) ./cmd/nardydocs
+	CGO_ENABLED=0 $(GO) build -trimpath -o $(BIN) ./cmd/nardydocs
 
 # Build the site from content/ into public/.
 site:
