@@ -49,7 +49,9 @@ func try(ctx context.Context, t *testing.T, code, move string) string {
 	); err != nil {
 		t.Fatalf("typing %q into %s: %v", move, form, err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](verdict(form)+`.textContent !== ""`)); err != nil {
+	// Until the module runs, the board's status line may say that it is
+	// loading: the verdict comes once it runs.
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.documentElement.classList.contains("checker-ready") && `+verdict(form)+`.textContent !== ""`)); err != nil {
 		t.Fatalf("no verdict for %q: %v", move, err)
 	}
 	return eval[string](ctx, t, verdict(form)+`.textContent`)

@@ -58,3 +58,36 @@ func TestTypedMovesSaidOnTheBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestNothingMovesWhenTheCheckerComes: a figure's board controls take
+// their place as the page loads, so that when the reader's first use
+// fetches the module and the module takes over the board, the form's
+// field and button stay where the reader's finger is going (at a phone's
+// width, where a shift of three lines would put "Отменить шаг" under it).
+func TestNothingMovesWhenTheCheckerComes(t *testing.T) {
+	ctx := browser(t)
+	base := serveWithChecker(t)
+	form := `form.checker[data-code="Lw53:24x12,18x3:12x12,10x3"]`
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch),
+		chromedp.Navigate(base+"/ru/long/moving.html"), chromedp.WaitVisible(chromedp.CSS(form+` input[name=move]`))); err != nil {
+		t.Fatal(err)
+	}
+	top := `document.querySelector('` + form + ` button[type=submit]').getBoundingClientRect().top + scrollY`
+	before := eval[float64](ctx, t, top)
+	if eval[bool](ctx, t, `document.querySelector('`+form+` .board-play').hidden`) {
+		t.Error("the board's controls are hidden until the module runs")
+	}
+	if !eval[bool](ctx, t, `document.querySelector('`+form+` .board-play').disabled`) {
+		t.Error("the board's controls are usable before the module that plays them runs")
+	}
+	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS(form+` input[name=move]`), "24/19"),
+		chromedp.Poll[chromedp.Void](`document.documentElement.classList.contains("checker-ready")`)); err != nil {
+		t.Fatal(err)
+	}
+	if after := eval[float64](ctx, t, top); after != before {
+		t.Errorf("the button moved from %.0f px to %.0f px when the module came", before, after)
+	}
+	if eval[bool](ctx, t, `document.querySelector('`+form+` .board-play').disabled`) {
+		t.Error("the board's controls are still disabled once the module runs")
+	}
+}

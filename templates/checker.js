@@ -6,6 +6,7 @@ for (const f of document.querySelectorAll("form.checker")) {
   const n = f.querySelector(".checker-note"), b = f.closest("figure")?.querySelector("svg[data-board]"), s = f.closest("figure")?.querySelector(".board-status[data-loading]");
   if (location.protocol == "file:") { say(n, "file"); continue; }
   f.querySelector("fieldset:not([hidden])").disabled = false;
+  if (s) f.querySelector(".board-play").hidden = false; // shown now, so nothing moves when the module comes
   n.hidden = true;
   const use = e => { if (s && !ran) say(s, "loading"); start(e); };
   for (const t of [f, b]) t?.addEventListener("focusin", use), t?.addEventListener("pointerdown", use);
