@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -60,6 +61,8 @@ type index struct {
 	// rules are, by language and game, the rules its game page links
 	// (gameRules).
 	rules map[i18n.Lang]map[engine.Game][]gameRule
+	// putting is the analyses being put in the memo (analyseAll).
+	putting sync.WaitGroup
 }
 
 // analyse analyses every page, at most opt.Jobs at a time, and checks

@@ -201,8 +201,7 @@ func (ix *index) analyseAll(ctx context.Context, keep bool) error {
 	if m == nil {
 		return parallel(ctx, ix.opt.Jobs, len(ix.pages), func(i int) { ix.res[i] = ix.analysePage(i, keep) })
 	}
-	var before analysisBundle
-	m.Get(analysesKey, &before)
+	before := ix.analyses
 	keys := make([]string, len(ix.pages))
 	records := make([]*analysisRecord, len(ix.pages))
 	err := parallel(ctx, ix.opt.Jobs, len(ix.pages), func(i int) {
@@ -236,7 +235,9 @@ func (ix *index) analyseAll(ctx context.Context, keep bool) error {
 		}
 	}
 	if fresh || len(after) != len(before) {
-		m.Put(analysesKey, after)
+		// Encoded while the build goes on (a site's analyses are
+		// hundreds of kilobytes); run waits for it before it returns.
+		ix.putting.Go(func() { m.Put(analysesKey, after) })
 	}
 	return nil
 }

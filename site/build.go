@@ -282,6 +282,7 @@ func run(ctx context.Context, opt Options, out Output, digests bool) (*Site, err
 	if err != nil {
 		return nil, err
 	}
+	defer ix.putting.Wait()
 	errs = append(errs, more...)
 	// After a problem nothing is kept, but every figure is still
 	// computed, so that every problem is reported at once.

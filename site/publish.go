@@ -13,11 +13,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing/fstest"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/nardydocs/nardydocs/engine"
 	"github.com/nardydocs/nardydocs/internal/wasm"
@@ -87,6 +90,23 @@ func Publish(ctx context.Context, opt Options, t Target) (*Published, error) {
 	if err := outdir.Check(t.Dir, opt.Content, t.Force); err != nil {
 		return nil, err
 	}
+	// With a memo, the content is read once, for the fingerprint and for
+	// the build (which builds exactly the input the fingerprint names),
+	// while the previous build's manifest and the memo are looked up.
+	var snap struct {
+		input string
+		files fs.FS
+		err   error
+	}
+	var snapping sync.WaitGroup
+	defer snapping.Wait()
+	if t.MemoDir != "" {
+		if opt.Version == "" {
+			opt.Version = ExecutableVersion()
+		}
+		o := opt
+		snapping.Go(func() { snap.input, snap.files, snap.err = Snapshot(o, o.Version, t.ModulesKey) })
+	}
 	prevData, err := outdir.ReadManifest(t.Dir)
 	if err != nil {
 		prevData = nil // no previous build to compare with or to take from
@@ -104,20 +124,19 @@ func Publish(ctx context.Context, opt Options, t Target) (*Published, error) {
 		sum := sha256.Sum256([]byte(target))
 		dir := filepath.Join(t.MemoDir, hex.EncodeToString(sum[:10]))
 		forgetGone(t.MemoDir, dir)
-		if err := os.MkdirAll(dir, 0o755); err == nil {
-			os.WriteFile(filepath.Join(dir, targetFile), []byte(target), 0o644)
+		name := filepath.Join(dir, targetFile)
+		if had, err := os.ReadFile(name); err != nil || string(had) != target {
+			if err := os.MkdirAll(dir, 0o755); err == nil {
+				os.WriteFile(name, []byte(target), 0o644)
+			}
 		}
 		m = memo.Open(dir)
 		defer m.Close()
 		opt.Memo = m
 		spare = filepath.Join(dir, "spare")
-		if opt.Version == "" {
-			opt.Version = ExecutableVersion()
-		}
-		// The content is read once: for the fingerprint, and for the
-		// build, which builds exactly the input the fingerprint names.
-		var files fs.FS
-		input, files, err = Snapshot(opt, opt.Version, t.ModulesKey)
+		snapping.Wait()
+		files := snap.files
+		input, err = snap.input, snap.err
 		// Asked for once the content is read: the memo is read in the
 		// meantime (memo.Open).
 		m.Get(stampsKey, &stamps)
@@ -492,6 +511,16 @@ func fingerprint(opt Options, program, extra string, keep bool) (string, fstest.
 	if keep {
 		files = fstest.MapFS{}
 	}
+	// The directories are walked first, then their files read and
+	// digested, a few at a time; the digest takes each file's digest in
+	// the walk's order.
+	type file struct {
+		name, rel string
+		data      []byte
+		sum       [sha256.Size]byte
+		err       error
+	}
+	var list []*file
 	for k, dir := range []string{content, opt.Templates} {
 		if dir == "" {
 			continue
@@ -503,7 +532,7 @@ func fingerprint(opt Options, program, extra string, keep bool) (string, fstest.
 			if d.Type()&fs.ModeSymlink != 0 {
 				return errors.New("a symbolic link: " + name)
 			}
-			rel := "."
+			rel := ""
 			if keep && k == 0 {
 				r, err := filepath.Rel(dir, name)
 				if err != nil {
@@ -512,7 +541,7 @@ func fingerprint(opt Options, program, extra string, keep bool) (string, fstest.
 				rel = filepath.ToSlash(r)
 			}
 			if d.IsDir() {
-				if keep && k == 0 && rel != "." {
+				if rel != "" && rel != "." {
 					files[rel] = &fstest.MapFile{Mode: fs.ModeDir | 0o755}
 				}
 				return nil
@@ -523,24 +552,45 @@ func fingerprint(opt Options, program, extra string, keep bool) (string, fstest.
 				// not one.
 				field(name)
 				field(d.Type().String())
-				if keep && k == 0 {
+				if rel != "" {
 					files[rel] = &fstest.MapFile{Mode: d.Type() | 0o644}
 				}
 				return nil
 			}
-			data, err := os.ReadFile(name)
-			if err != nil {
-				return err
-			}
-			field(name)
-			writeBytes(h, data)
-			if keep && k == 0 {
-				files[rel] = &fstest.MapFile{Data: data, Mode: 0o644}
-			}
+			list = append(list, &file{name: name, rel: rel})
 			return nil
 		})
 		if err != nil {
 			return "", nil, err
+		}
+	}
+	jobs := opt.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	var g errgroup.Group
+	g.SetLimit(jobs)
+	for _, f := range list {
+		g.Go(func() error {
+			data, err := os.ReadFile(f.name)
+			f.sum, f.err = sha256.Sum256(data), err
+			if f.rel != "" {
+				f.data = data
+			}
+			return nil
+		})
+	}
+	g.Wait()
+	for _, f := range list {
+		if f.err != nil {
+			return "", nil, f.err // the first in the walk's order
+		}
+	}
+	for _, f := range list {
+		field(f.name)
+		writeBytes(h, f.sum[:])
+		if f.rel != "" {
+			files[f.rel] = &fstest.MapFile{Data: f.data, Mode: 0o644}
 		}
 	}
 	for _, name := range sorted(opt.Files) {

@@ -50,6 +50,9 @@ type source struct {
 	// frontMatters are the pages' front matters the memo has (nil
 	// without a memo).
 	frontMatters *frontMatterMemo
+	// analyses are the previous build's analyses of pages that the memo
+	// has (analyseAll).
+	analyses analysisBundle
 }
 
 // leaveOutDrafts leaves the drafts out of the pages to build, and their
@@ -106,11 +109,24 @@ func read(opt Options, files fs.FS) (*source, engine.ErrorList, error) {
 		defer close(loaded)
 		s.tmpl, tmplErr = templates.Load(opt.Templates, templateFuncs)
 	}()
+	// So is the previous build's analyses, which the next stage takes
+	// from (analyseAll).
+	var analysed chan struct{}
+	if opt.Memo != nil {
+		analysed = make(chan struct{})
+		go func() {
+			defer close(analysed)
+			opt.Memo.Get(analysesKey, &s.analyses)
+		}()
+	}
 	s.frontMatters = newFrontMatterMemo(opt.Memo, opt.Version)
 	var pageErrs engine.ErrorList
 	pages := s.loadPages(&pageErrs)
 	s.frontMatters.save()
 	<-loaded
+	if analysed != nil {
+		<-analysed
+	}
 	if tmplErr != nil {
 		errs = append(errs, engine.AsList(tmplErr)...)
 	}

@@ -14,6 +14,7 @@
 package memo
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding"
@@ -66,9 +67,11 @@ type Memo struct {
 	loading  chan struct{}
 	index    map[string]entry
 	segments map[int]*os.File
-	// whole holds the bytes of the segments read whole (those of at
-	// most wholeSegment bytes), by segment.
-	whole map[int][]byte
+	// whole holds the bytes of the segments mapped into memory, or read
+	// whole (those of at most wholeSegment bytes), by segment; mapped
+	// those of whole that are mapped, until Save or Close unmaps them.
+	whole  map[int][]byte
+	mapped map[int]bool
 	// hits and misses count the Gets since the last Save.
 	hits, misses atomic.Int64
 }
@@ -92,9 +95,9 @@ func New() *Memo {
 // missing). A directory that cannot be read, or a value damaged there,
 // is a value not found: a memo never makes a build fail.
 //
-// The index and the segments are read at once, in the background: a
-// build has other work to do before it asks for its first value, and
-// most builds read values of every segment.
+// The index is read and the segments are mapped into memory at once, in
+// the background: a build has other work to do before it asks for its
+// first value, and most builds read values of every segment.
 func Open(dir string) *Memo {
 	m := New()
 	m.dir = dir
@@ -109,8 +112,9 @@ func Open(dir string) *Memo {
 
 // Get decodes the value under key into v (a pointer) and reports whether
 // there was one. A v that is an encoding.BinaryUnmarshaler decodes
-// itself, from bytes it may keep but must never change (they may be the
-// memo's own).
+// itself, from bytes it may keep until the memo's next Save or Close but
+// must never change (they may be the memo's own: a segment of a memo on
+// disk, mapped into memory read only).
 func (m *Memo) Get(key string, v any) bool {
 	data, ok := m.lookup(key)
 	if ok {
@@ -209,12 +213,13 @@ func (m *Memo) load() {
 	}
 }
 
-// loadDisk reads the index, and each segment it names of at most
-// wholeSegment bytes whole; it is called once, by Open's goroutine.
+// loadDisk reads the index and opens each segment it names (see open);
+// it is called once, by Open's goroutine.
 func (m *Memo) loadDisk() {
 	m.index = map[string]entry{}
 	m.segments = map[int]*os.File{}
 	m.whole = map[int][]byte{}
+	m.mapped = map[int]bool{}
 	data, err := os.ReadFile(filepath.Join(m.dir, indexFile))
 	if err != nil || !bytes.HasPrefix(data, []byte(indexMagic)) {
 		return
@@ -233,10 +238,10 @@ func (m *Memo) loadDisk() {
 	}
 }
 
-// wholeSegment is the size up to which a segment is read whole, at the
-// first value read from it: a build reads many of its values, and one
-// read of the file costs less than a read for each. A larger segment is
-// read value by value.
+// wholeSegment is the size up to which a segment that cannot be mapped
+// is read whole: a build reads many of its values, and one read of the
+// file costs less than a read for each. A larger segment is read value
+// by value.
 const wholeSegment = 32 << 20
 
 // read returns the bytes of e, checked (they may be those of the whole
@@ -275,15 +280,21 @@ func (m *Memo) read(e entry) ([]byte, error) {
 	return data, nil
 }
 
-// open opens segment n, and reads it whole if it has at most
-// wholeSegment bytes.
+// open opens segment n, and maps it into memory, or where it cannot be
+// mapped reads it whole if it has at most wholeSegment bytes.
 func (m *Memo) open(n int) (*os.File, error) {
 	f, err := os.Open(m.segment(n))
 	if err != nil {
 		return nil, err
 	}
 	m.segments[n] = f
-	if info, err := f.Stat(); err == nil && info.Size() <= wholeSegment {
+	info, err := f.Stat()
+	if err != nil {
+		return f, nil
+	}
+	if data, ok := mapping(f, info.Size()); ok {
+		m.whole[n], m.mapped[n] = data, true
+	} else if info.Size() <= wholeSegment {
 		whole := make([]byte, info.Size())
 		if _, err := io.ReadFull(f, whole); err == nil {
 			m.whole[n] = whole
@@ -292,7 +303,26 @@ func (m *Memo) open(n int) (*os.File, error) {
 	return f, nil
 }
 
+// release unmaps the segments mapped and closes the files; m.mu is held.
+func (m *Memo) release() error {
+	var errs []error
+	for n, f := range m.segments {
+		errs = append(errs, f.Close())
+		delete(m.segments, n)
+	}
+	for n := range m.mapped {
+		errs = append(errs, unmapSegment(m.whole[n]))
+	}
+	clear(m.mapped)
+	clear(m.whole) // a segment's number may name another one later
+	return errors.Join(errs...)
+}
+
 var errDamaged = errors.New("memo: a damaged value")
+
+// mapping maps a segment (mapSegment); the tests replace it to read
+// segments whole.
+var mapping = mapSegment
 
 // segment returns the file of segment n.
 func (m *Memo) segment(n int) string {
@@ -367,29 +397,34 @@ func (m *Memo) saveDisk() error {
 		next = max(next, n+1)
 	}
 	if len(write) > 0 {
-		var seg bytes.Buffer
-		for _, key := range write {
-			data, ok := m.fresh[key]
-			if !ok {
-				var err error
-				if data, err = m.read(m.index[key]); err != nil {
-					delete(index, key)
-					continue
+		// The values go to the file as they are read, through a small
+		// buffer: a merge copies megabytes.
+		err := writeFile(m.segment(next), func(w *bufio.Writer) error {
+			off := int64(0)
+			for _, key := range write {
+				data, ok := m.fresh[key]
+				if !ok {
+					var err error
+					if data, err = m.read(m.index[key]); err != nil {
+						delete(index, key)
+						continue
+					}
 				}
+				index[key] = entry{Seg: next, Off: off, Len: int64(len(data)), CRC: crc32.ChecksumIEEE(data)}
+				w.Write(data)
+				off += int64(len(data))
 			}
-			index[key] = entry{Seg: next, Off: int64(seg.Len()), Len: int64(len(data)), CRC: crc32.ChecksumIEEE(data)}
-			seg.Write(data)
-		}
-		if err := writeFile(m.segment(next), seg.Bytes()); err != nil {
+			return nil
+		})
+		if err != nil {
 			return err
 		}
 	}
-	var buf bytes.Buffer
-	buf.WriteString(indexMagic)
-	if err := gob.NewEncoder(&buf).Encode(index); err != nil {
-		return err
-	}
-	if err := writeFile(filepath.Join(m.dir, indexFile), buf.Bytes()); err != nil {
+	err := writeFile(filepath.Join(m.dir, indexFile), func(w *bufio.Writer) error {
+		w.WriteString(indexMagic)
+		return gob.NewEncoder(w).Encode(index)
+	})
+	if err != nil {
 		return err
 	}
 	// The segments the new index does not name are removed.
@@ -397,11 +432,7 @@ func (m *Memo) saveDisk() error {
 	for _, e := range index {
 		named[e.Seg] = true
 	}
-	for n, f := range m.segments {
-		f.Close()
-		delete(m.segments, n)
-	}
-	clear(m.whole) // a segment's number may name another one later
+	m.release()
 	if entries, err := os.ReadDir(m.dir); err == nil {
 		for _, e := range entries {
 			rest, ok := strings.CutPrefix(e.Name(), segPrefix)
@@ -415,14 +446,18 @@ func (m *Memo) saveDisk() error {
 	return nil
 }
 
-// writeFile writes data to name in one step: a new file renamed into
-// place.
-func writeFile(name string, data []byte) error {
+// writeFile writes the file name in one step: a new file, which write
+// fills through a buffer, renamed into place.
+func writeFile(name string, write func(*bufio.Writer) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+"-")
 	if err != nil {
 		return err
 	}
-	_, err = tmp.Write(data)
+	w := bufio.NewWriterSize(tmp, 64<<10)
+	err = write(w)
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
@@ -435,16 +470,11 @@ func writeFile(name string, data []byte) error {
 	return err
 }
 
-// Close lets go of the files a memo on disk holds open.
+// Close lets go of the files a memo on disk holds open and of the
+// segments it mapped.
 func (m *Memo) Close() error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.load()
-	var errs []error
-	for n, f := range m.segments {
-		errs = append(errs, f.Close())
-		delete(m.segments, n)
-	}
-	clear(m.whole)
-	return errors.Join(errs...)
+	return m.release()
 }

@@ -193,11 +193,24 @@ func TestOwnEncoding(t *testing.T) {
 	}
 }
 
-// TestWholeSegments: values read from segments read whole are the values
-// put, build after build in one Memo and across runs, while Save writes
-// new segments and merges old ones; a segment cut short is a miss.
-func TestWholeSegments(t *testing.T) {
-	t.Parallel()
+// TestSegments: values read from segments mapped into memory are the
+// values put, build after build in one Memo and across runs, while Save
+// writes new segments and merges old ones (from the mapped ones, which
+// it then unmaps); a segment cut short is a miss.
+func TestSegments(t *testing.T) {
+	testSegments(t)
+}
+
+// TestSegmentsReadWhole is TestSegments where segments cannot be mapped
+// and are read whole.
+func TestSegmentsReadWhole(t *testing.T) {
+	was := mapping
+	mapping = func(*os.File, int64) ([]byte, bool) { return nil, false }
+	defer func() { mapping = was }()
+	testSegments(t)
+}
+
+func testSegments(t *testing.T) {
 	dir := t.TempDir()
 	m := Open(dir)
 	for round := range 20 {

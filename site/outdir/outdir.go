@@ -330,6 +330,10 @@ type Dir struct {
 	skeleton   []string
 	spareFiles map[string]bool
 	reused     map[string]bool
+	// spareRead is closed when the spare's files are listed (fromSpare
+	// lists them in the background); until then only that goroutine
+	// touches made, skeleton and spareFiles.
+	spareRead chan struct{}
 	// foreign is set when the target held files, and no manifest, when
 	// the Dir was opened (a forced build): the old directory is removed,
 	// never kept as the spare.
@@ -397,10 +401,13 @@ func Open(dir string, o Options) (*Dir, error) {
 	}
 	step("created")
 	// A manifest first, which the final one replaces: every directory a
-	// build leaves behind is marked as its own.
-	if err := os.WriteFile(filepath.Join(d.tmp, Manifest), []byte(Header), 0o644); err != nil {
-		d.Abort()
-		return nil, err
+	// build leaves behind is marked as its own. The spare is already, by
+	// the manifest of the build it was the site of.
+	if d.spareRead == nil || !Owned(d.tmp) {
+		if err := os.WriteFile(filepath.Join(d.tmp, Manifest), []byte(Header), 0o644); err != nil {
+			d.Abort()
+			return nil, err
+		}
 	}
 	step("manifest")
 	return d, nil
@@ -416,6 +423,15 @@ func (d *Dir) fromSpare(parent, base string) {
 	}
 	d.tmp = name
 	d.spareFiles = map[string]bool{}
+	// Listed while the build computes its first files (see waitSpare).
+	d.spareRead = make(chan struct{})
+	go d.listSpare(name)
+}
+
+// listSpare lists the files and directories of the spare, taken as the
+// new directory name.
+func (d *Dir) listSpare(name string) {
+	defer close(d.spareRead)
 	filepath.WalkDir(name, func(p string, e fs.DirEntry, err error) error {
 		if err != nil || p == name {
 			return err
@@ -437,6 +453,14 @@ func (d *Dir) fromSpare(parent, base string) {
 		}
 		return nil
 	})
+}
+
+// waitSpare waits until the spare's files are listed, if a spare was
+// taken.
+func (d *Dir) waitSpare() {
+	if d.spareRead != nil {
+		<-d.spareRead
+	}
 }
 
 // Target returns the directory the site replaces, every symbolic link
@@ -547,6 +571,7 @@ func (d *Dir) path(name string) (string, error) {
 	if !fs.ValidPath(name) || name == "." || name == Manifest {
 		return "", fmt.Errorf("the file %q would lie outside the site", name)
 	}
+	d.waitSpare()
 	rel := filepath.FromSlash(name)
 	if err := d.makeDir(filepath.Dir(rel)); err != nil {
 		return "", err
@@ -776,6 +801,7 @@ func (d *Dir) flush() error {
 // prune removes the files and directories the new directory had from
 // the spare and the new site does not have.
 func (d *Dir) prune() {
+	d.waitSpare()
 	d.mu.Lock()
 	for name := range d.spareFiles {
 		os.Remove(filepath.Join(d.tmp, filepath.FromSlash(name)))
@@ -794,6 +820,7 @@ func (d *Dir) prune() {
 
 // Abort removes the new directory: the target stays as it was.
 func (d *Dir) Abort() {
+	d.waitSpare()
 	d.flush()
 	os.RemoveAll(d.tmp)
 	unregister(d)
