@@ -14,7 +14,7 @@ import (
 
 // frontMattersKey names, in the memo, the front matters of the previous
 // build's pages, by the key of each one's inputs (frontMatterInput).
-const frontMattersKey = "nardydocs front matters 1"
+const frontMattersKey = "nardydocs front matters 2"
 
 // frontMatterRecord is what a front matter says, as the memo keeps it
 // (one without problems: never broken).
@@ -34,9 +34,9 @@ type frontMatterRecord struct {
 type frontMatterMemo struct {
 	m       *memo.Memo
 	version string
-	before  map[string]frontMatterRecord // read only
+	before  frontMatterBundle // read only
 	mu      sync.Mutex
-	after   map[string]frontMatterRecord
+	after   frontMatterBundle
 	fresh   bool // after has a record before has not
 }
 
@@ -46,7 +46,7 @@ func newFrontMatterMemo(m *memo.Memo, version string) *frontMatterMemo {
 	if m == nil {
 		return nil
 	}
-	fm := &frontMatterMemo{m: m, version: version, after: map[string]frontMatterRecord{}}
+	fm := &frontMatterMemo{m: m, version: version, after: frontMatterBundle{}}
 	m.Get(frontMattersKey, &fm.before)
 	return fm
 }
@@ -91,4 +91,71 @@ func (fm *frontMatterMemo) save() {
 	if fm != nil && (fm.fresh || len(fm.after) != len(fm.before)) {
 		fm.m.Put(frontMattersKey, fm.after)
 	}
+}
+
+// frontMatterBundle is the front matters of a build's pages as the memo
+// keeps them, by the key of each one's inputs. It has an encoding of its
+// own (see record.go), read once with every build: its rules by their
+// profile.
+type frontMatterBundle map[string]frontMatterRecord
+
+// frontMatterBundleVersion is the first byte of an encoded
+// frontMatterBundle.
+const frontMatterBundleVersion = 1
+
+// MarshalBinary encodes the front matters, in the order of their keys.
+func (b frontMatterBundle) MarshalBinary() ([]byte, error) {
+	w := recordWriter{make([]byte, 0, 256*len(b))}
+	w.buf = append(w.buf, frontMatterBundleVersion)
+	w.count(len(b))
+	for _, key := range sorted(b) {
+		rec := b[key]
+		w.string(key)
+		w.string(rec.Title)
+		w.string(rec.Description)
+		w.int(rec.Order)
+		w.int(int(rec.Game))
+		w.bool(rec.HasGame)
+		w.string(profileOf(rec.Rules))
+		w.string(rec.RulesText)
+		w.int(rec.RulesLine)
+		w.bool(rec.Sheet)
+		w.bool(rec.Draft)
+	}
+	return w.buf, nil
+}
+
+// UnmarshalBinary decodes what MarshalBinary encoded; damaged data is an
+// error, never a panic.
+func (b *frontMatterBundle) UnmarshalBinary(data []byte) error {
+	if len(data) == 0 || data[0] != frontMatterBundleVersion {
+		return errRecord
+	}
+	r := recordReader{data: data[1:]}
+	n := r.count(12)
+	out := make(frontMatterBundle, n)
+	rules := map[string]engine.Rules{} // a site has few profiles
+	for range n {
+		key := r.string()
+		rec := frontMatterRecord{Title: r.string(), Description: r.string(), Order: r.int(), Game: engine.Game(r.int()), HasGame: r.bool()}
+		profile := r.string()
+		rs, ok := rules[profile]
+		if !ok && r.err == nil {
+			var err error
+			if rs, err = engine.ParseRules(engine.Rules{}, profile); err != nil {
+				r.fail()
+			}
+			rules[profile] = rs
+		}
+		rec.Rules, rec.RulesText, rec.RulesLine, rec.Sheet, rec.Draft = rs, r.string(), r.int(), r.bool(), r.bool()
+		if r.err != nil {
+			break
+		}
+		out[key] = rec
+	}
+	if r.err != nil || len(r.data) != 0 {
+		return errRecord
+	}
+	*b = out
+	return nil
 }

@@ -139,7 +139,7 @@ func Publish(ctx context.Context, opt Options, t Target) (*Published, error) {
 		input, err = snap.input, snap.err
 		// Asked for once the content is read: the memo is read in the
 		// meantime (memo.Open).
-		m.Get(stampsKey, &stamps)
+		m.Get(stampsKey, (*stampsRecord)(&stamps))
 		if err == nil {
 			opt.FS = files
 			// The site is left as it is only when the memo still has what
@@ -207,7 +207,7 @@ func Publish(ctx context.Context, opt Options, t Target) (*Published, error) {
 		d.Abort()
 		if m != nil && stamps != nil {
 			// The files this build linked are still the previous one's.
-			m.Put(stampsKey, d.Restamped())
+			m.Put(stampsKey, stampsRecord(d.Restamped()))
 			m.Save()
 		}
 		return nil, err
@@ -226,7 +226,7 @@ func Publish(ctx context.Context, opt Options, t Target) (*Published, error) {
 	if m != nil {
 		p.Hits, p.Misses = m.Counts()
 		p.Kept = newlyKept(m, p.Kept)
-		m.Put(stampsKey, newStamps)
+		m.Put(stampsKey, stampsRecord(newStamps))
 		if input != "" {
 			var warns warnings
 			for _, w := range s.Warnings {
@@ -309,7 +309,7 @@ const keptKey = "nardydocs kept files 1"
 
 // stampsKey is the memo's key of the stamps of the site its builds left
 // in their directory.
-const stampsKey = "nardydocs output stamps 2"
+const stampsKey = "nardydocs output stamps 3"
 
 // warningsKey is the memo's key of the warnings of a build of input:
 // a build that finds its site as it left it says them again.

@@ -6,11 +6,14 @@ import (
 	"math"
 
 	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/site/outdir"
 )
 
 // A page's value in the memo is read for every page of every build that
-// renders again, so it has an encoding of its own, read in one pass
-// without the type descriptions gob sends with each value: a version
+// renders again, a figure's for every figure of a page rendered again,
+// and the output's stamps, the pages' front matters and analyses by
+// every build, so they have an encoding of their own, read in one pass
+// without reflection (the memo keeps other values as JSON): a version
 // byte, then each field in order, a string or bytes as its length and
 // its bytes, a number or a count as a varint.
 
@@ -52,12 +55,7 @@ func (o *pageOutput) MarshalBinary() ([]byte, error) {
 	}
 	// Print is nil for a page in no print document, and may be empty
 	// for one that is: the two are told apart.
-	if o.Print == nil {
-		w.buf = append(w.buf, 0)
-	} else {
-		w.buf = append(w.buf, 1)
-		w.bytes(o.Print)
-	}
+	w.optBytes(o.Print)
 	w.string(o.PrintSum)
 	return w.buf, nil
 }
@@ -92,13 +90,7 @@ func (o *pageOutput) UnmarshalBinary(data []byte) error {
 			}
 		}
 	}
-	switch r.byte() {
-	case 0:
-	case 1:
-		out.Print = r.shared()
-	default:
-		r.fail()
-	}
+	out.Print = r.optShared()
 	out.PrintSum = r.string()
 	if r.err != nil || len(r.data) != 0 {
 		return errRecord
@@ -108,6 +100,110 @@ func (o *pageOutput) UnmarshalBinary(data []byte) error {
 }
 
 var errRecord = errors.New("a damaged page record")
+
+// stampsRecord is the stamps of the output's files as the memo keeps
+// them (stampsKey), asked for by every build with a memo.
+type stampsRecord outdir.Stamps
+
+// stampsRecordVersion is the first byte of an encoded stampsRecord.
+const stampsRecordVersion = 1
+
+// MarshalBinary encodes the stamps, in the order of their files.
+func (s stampsRecord) MarshalBinary() ([]byte, error) {
+	w := recordWriter{make([]byte, 0, 64*len(s))}
+	w.buf = append(w.buf, stampsRecordVersion)
+	w.count(len(s))
+	for _, name := range sorted(s) {
+		st := s[name]
+		w.string(name)
+		w.buf = binary.AppendVarint(w.buf, st.Size)
+		w.buf = binary.AppendVarint(w.buf, st.MTime)
+		w.buf = binary.AppendUvarint(w.buf, st.Ino)
+		w.buf = binary.AppendVarint(w.buf, st.CTime)
+	}
+	return w.buf, nil
+}
+
+// UnmarshalBinary decodes what MarshalBinary encoded; damaged data is an
+// error, never a panic.
+func (s *stampsRecord) UnmarshalBinary(data []byte) error {
+	if len(data) == 0 || data[0] != stampsRecordVersion {
+		return errRecord
+	}
+	r := recordReader{data: data[1:]}
+	n := r.count(5)
+	out := make(stampsRecord, n)
+	for range n {
+		name := r.string()
+		st := outdir.Stamp{Size: r.int64(), MTime: r.int64(), Ino: r.uint64(), CTime: r.int64()}
+		if r.err != nil {
+			break
+		}
+		out[name] = st
+	}
+	if r.err != nil || len(r.data) != 0 {
+		return errRecord
+	}
+	*s = out
+	return nil
+}
+
+// figureRecordVersion is the first byte of an encoded figureOutput.
+const figureRecordVersion = 1
+
+// MarshalBinary encodes a figure for the memo: a page's figures are read
+// for every page rendered again.
+func (f *figureOutput) MarshalBinary() ([]byte, error) {
+	size := 32 + len(f.HTML) + len(f.Print) + len(f.SVG) + len(f.Tables) + len(f.Diagram)
+	for _, row := range f.Rows {
+		size += 2 + len(row)
+	}
+	for _, c := range f.Claims {
+		size += 3 + len(c.Got)
+	}
+	w := recordWriter{make([]byte, 0, size)}
+	w.buf = append(w.buf, figureRecordVersion)
+	w.optBytes(f.HTML)
+	w.optBytes(f.Print)
+	w.optBytes(f.SVG)
+	w.strings(f.Rows)
+	w.string(f.Tables)
+	w.string(f.Diagram)
+	w.count(len(f.Claims))
+	for _, c := range f.Claims {
+		w.string(c.Got)
+		w.bool(c.OK)
+	}
+	return w.buf, nil
+}
+
+// UnmarshalBinary decodes what MarshalBinary encoded, its texts and
+// drawing the data's own (see memo.Get); damaged data is an error, never
+// a panic.
+func (f *figureOutput) UnmarshalBinary(data []byte) error {
+	if len(data) == 0 || data[0] != figureRecordVersion {
+		return errRecord
+	}
+	r := recordReader{data: data[1:]}
+	var out figureOutput
+	out.HTML = r.optShared()
+	out.Print = r.optShared()
+	out.SVG = r.optShared()
+	out.Rows = r.strings()
+	out.Tables = r.string()
+	out.Diagram = r.string()
+	if n := r.count(2); n > 0 {
+		out.Claims = make([]claimResult, n)
+		for k := range out.Claims {
+			out.Claims[k] = claimResult{Got: r.string(), OK: r.bool()}
+		}
+	}
+	if r.err != nil || len(r.data) != 0 {
+		return errRecord
+	}
+	*f = out
+	return nil
+}
 
 // recordWriter appends the fields of a record.
 type recordWriter struct{ buf []byte }
@@ -122,6 +218,16 @@ func (w *recordWriter) string(s string) {
 func (w *recordWriter) bytes(b []byte) {
 	w.count(len(b))
 	w.buf = append(w.buf, b...)
+}
+
+// optBytes writes bytes, nil apart from empty.
+func (w *recordWriter) optBytes(b []byte) {
+	if b == nil {
+		w.buf = append(w.buf, 0)
+		return
+	}
+	w.buf = append(w.buf, 1)
+	w.bytes(b)
 }
 
 // recordReader reads the fields of a record; after the first error it
@@ -157,6 +263,26 @@ func (r *recordReader) int() int {
 	return int(n)
 }
 
+func (r *recordReader) int64() int64 {
+	n, k := binary.Varint(r.data)
+	if k <= 0 {
+		r.fail()
+		return 0
+	}
+	r.data = r.data[k:]
+	return n
+}
+
+func (r *recordReader) uint64() uint64 {
+	n, k := binary.Uvarint(r.data)
+	if k <= 0 {
+		r.fail()
+		return 0
+	}
+	r.data = r.data[k:]
+	return n
+}
+
 func (r *recordReader) byte() byte {
 	if len(r.data) == 0 {
 		r.fail()
@@ -169,8 +295,8 @@ func (r *recordReader) byte() byte {
 
 func (r *recordReader) string() string { return string(r.shared()) }
 
-// shared reads bytes that are the data's own: the page's print text,
-// which nothing changes (see memo.Get).
+// shared reads bytes that are the data's own: a page's print text, a
+// figure's texts and drawing, which nothing changes (see memo.Get).
 func (r *recordReader) shared() []byte {
 	n := r.count(1)
 	if r.err != nil {
@@ -179,6 +305,18 @@ func (r *recordReader) shared() []byte {
 	b := r.data[:n:n]
 	r.data = r.data[n:]
 	return b
+}
+
+// optShared reads what recordWriter.optBytes wrote, as shared does.
+func (r *recordReader) optShared() []byte {
+	switch r.byte() {
+	case 0:
+		return nil
+	case 1:
+		return r.shared()
+	}
+	r.fail()
+	return nil
 }
 
 func (w *recordWriter) int(n int) { w.buf = binary.AppendVarint(w.buf, int64(n)) }

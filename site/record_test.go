@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/nardydocs/nardydocs/engine"
+	"github.com/nardydocs/nardydocs/site/outdir"
 )
 
 // TestPageRecord: a page's memo record decodes to the page's output as
@@ -97,9 +98,104 @@ func fill(v reflect.Value, n *int) {
 	}
 }
 
-// TestRecordsKeepEveryField: a page's record and an analysis keep every
-// exported field of what they record (filled here by reflection, so a
-// field added to them and not to their encoding fails this test).
+// TestFigureRecord: a figure's memo record decodes to the figure as it
+// was, its texts and drawing nil apart from empty (a figure without a
+// standalone diagram has no SVG); data cut short or damaged is an error,
+// never a panic nor another figure.
+func TestFigureRecord(t *testing.T) {
+	t.Parallel()
+	figures := []*figureOutput{
+		{},
+		{HTML: []byte{}, Print: []byte{}, SVG: []byte{}, Rows: []string{}},
+		{
+			HTML: []byte("<figure>…</figure>"), Print: []byte("<figure>для печати</figure>"), SVG: []byte("<svg/>"),
+			Rows: []string{"moves with 6-5\t24/18/13", ""}, Tables: "t", Diagram: "d",
+			Claims: []claimResult{{Got: "6 of 36", OK: true}, {Got: "", OK: false}},
+		},
+	}
+	for k, want := range figures {
+		data, err := want.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got figureOutput
+		if err := got.UnmarshalBinary(data); err != nil {
+			t.Fatalf("figure %d: %v", k, err)
+		}
+		if !reflect.DeepEqual(&got, want) {
+			t.Errorf("figure %d: got %+v, want %+v", k, got, *want)
+		}
+		for n := range len(data) {
+			var cut figureOutput
+			if cut.UnmarshalBinary(data[:n]) == nil {
+				t.Errorf("figure %d: %d of %d bytes decoded", k, n, len(data))
+			}
+		}
+		for n := range len(data) {
+			damaged := append([]byte(nil), data...)
+			damaged[n] ^= 0xff
+			var d figureOutput
+			d.UnmarshalBinary(damaged) // must not panic
+		}
+		if got.UnmarshalBinary(append(data, 0)) == nil {
+			t.Errorf("figure %d: a byte too many decoded", k)
+		}
+	}
+}
+
+// TestBundleRecords: the output's stamps and the pages' front matters
+// (their rules by profile) decode to what was encoded; data cut short or
+// damaged is an error, never a panic.
+func TestBundleRecords(t *testing.T) {
+	t.Parallel()
+	rules, err := engine.ParseRules(engine.Rules{}, "club short=eastern")
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := []struct {
+		in  interface{ MarshalBinary() ([]byte, error) }
+		out interface{ UnmarshalBinary([]byte) error }
+	}{
+		{stampsRecord{}, &stampsRecord{}},
+		{stampsRecord{"ru/long/head.html": {Size: 119252, MTime: -1, Ino: 1 << 40, CTime: 1764000000000000000}, "a": {}}, &stampsRecord{}},
+		{frontMatterBundle{}, &frontMatterBundle{}},
+		{frontMatterBundle{
+			"k1": {Title: "Голова", Description: "d", Order: -3, Game: engine.Short, HasGame: true, Rules: rules, RulesText: "head-exception=none", RulesLine: 4, Sheet: true, Draft: true},
+			"k2": {Title: "", Rules: engine.Rules{}},
+		}, &frontMatterBundle{}},
+	}
+	for k, v := range values {
+		data, err := v.in.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := v.out.UnmarshalBinary(data); err != nil {
+			t.Fatalf("value %d: %v", k, err)
+		}
+		if got := reflect.ValueOf(v.out).Elem().Interface(); !reflect.DeepEqual(got, v.in) {
+			t.Errorf("value %d: got %+v, want %+v", k, got, v.in)
+		}
+		fresh := func() interface{ UnmarshalBinary([]byte) error } {
+			return reflect.New(reflect.TypeOf(v.out).Elem()).Interface().(interface{ UnmarshalBinary([]byte) error })
+		}
+		for n := range len(data) {
+			if fresh().UnmarshalBinary(data[:n]) == nil {
+				t.Errorf("value %d: %d of %d bytes decoded", k, n, len(data))
+			}
+			damaged := append([]byte(nil), data...)
+			damaged[n] ^= 0xff
+			fresh().UnmarshalBinary(damaged) // must not panic
+		}
+		if fresh().UnmarshalBinary(append(data, 0)) == nil {
+			t.Errorf("value %d: a byte too many decoded", k)
+		}
+	}
+}
+
+// TestRecordsKeepEveryField: a page's record, a figure's, a front
+// matter's, a stamp and an analysis keep every exported field of what they record (filled here by
+// reflection, so a field added to them and not to their encoding fails
+// this test).
 func TestRecordsKeepEveryField(t *testing.T) {
 	t.Parallel()
 	n := 0
@@ -112,6 +208,36 @@ func TestRecordsKeepEveryField(t *testing.T) {
 	var got pageOutput
 	if err := got.UnmarshalBinary(data); err != nil || !reflect.DeepEqual(got, page) {
 		t.Errorf("a page's record: %v\n got %+v\nwant %+v", err, got, page)
+	}
+	var fig figureOutput
+	fill(reflect.ValueOf(&fig).Elem(), &n)
+	data, err = fig.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gotFig figureOutput
+	if err := gotFig.UnmarshalBinary(data); err != nil || !reflect.DeepEqual(gotFig, fig) {
+		t.Errorf("a figure's record: %v\n got %+v\nwant %+v", err, gotFig, fig)
+	}
+	var fm frontMatterRecord
+	fill(reflect.ValueOf(&fm).Elem(), &n)
+	data, err = frontMatterBundle{"k": fm}.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fms frontMatterBundle
+	if err := fms.UnmarshalBinary(data); err != nil || !reflect.DeepEqual(fms["k"], fm) {
+		t.Errorf("a front matter: %v\n got %+v\nwant %+v", err, fms["k"], fm)
+	}
+	var st outdir.Stamp
+	fill(reflect.ValueOf(&st).Elem(), &n)
+	data, err = stampsRecord{"k": st}.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sts stampsRecord
+	if err := sts.UnmarshalBinary(data); err != nil || sts["k"] != st {
+		t.Errorf("a stamp: %v\n got %+v\nwant %+v", err, sts["k"], st)
 	}
 	var rec analysisRecord
 	fill(reflect.ValueOf(&rec).Elem(), &n)

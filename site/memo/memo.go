@@ -7,10 +7,9 @@
 //
 // New keeps the values in memory, for a process that builds again and
 // again (serve); Open keeps them in a directory between runs of the
-// command line. Values are stored with encoding/gob, but for those that
-// encode themselves (encoding.BinaryMarshaler): the site's page records
-// and analyses, read for every page of every build, whose gob type
-// descriptions took longer to read than the values.
+// command line. Values are stored as JSON, but for those that encode
+// themselves (encoding.BinaryMarshaler): the site's records of pages,
+// figures and analyses, read for every page of every build.
 package memo
 
 import (
@@ -18,7 +17,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding"
-	"encoding/gob"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -26,6 +25,7 @@ import (
 	"hash/crc32"
 	"io"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -121,7 +121,7 @@ func (m *Memo) Get(key string, v any) bool {
 		if u, own := v.(encoding.BinaryUnmarshaler); own {
 			ok = u.UnmarshalBinary(data) == nil
 		} else {
-			ok = gob.NewDecoder(bytes.NewReader(data)).Decode(v) == nil
+			ok = json.Unmarshal(data, v) == nil
 		}
 	}
 	if ok {
@@ -133,21 +133,18 @@ func (m *Memo) Get(key string, v any) bool {
 }
 
 // Put keeps v under key: encoded by its own MarshalBinary when it is an
-// encoding.BinaryMarshaler, else by gob. A value that cannot be encoded
+// encoding.BinaryMarshaler, else as JSON. A value that cannot be encoded
 // is not kept.
 func (m *Memo) Put(key string, v any) {
 	var data []byte
+	var err error
 	if b, own := v.(encoding.BinaryMarshaler); own {
-		var err error
-		if data, err = b.MarshalBinary(); err != nil {
-			return
-		}
+		data, err = b.MarshalBinary()
 	} else {
-		var buf bytes.Buffer
-		if gob.NewEncoder(&buf).Encode(v) != nil {
-			return
-		}
-		data = buf.Bytes()
+		data, err = json.Marshal(v)
+	}
+	if err != nil {
+		return
 	}
 	m.mu.Lock()
 	m.fresh[key] = data
@@ -198,7 +195,7 @@ func (m *Memo) lookup(key string) ([]byte, bool) {
 const (
 	indexFile  = "index"
 	segPrefix  = "seg-"
-	indexMagic = "nardydocs memo 1\n"
+	indexMagic = "nardydocs memo 2\n"
 	// maxSegments is how many segments an index may name before Save
 	// merges them into one; so do segments that hold more than twice
 	// the bytes the index names.
@@ -224,8 +221,8 @@ func (m *Memo) loadDisk() {
 	if err != nil || !bytes.HasPrefix(data, []byte(indexMagic)) {
 		return
 	}
-	var index map[string]entry
-	if gob.NewDecoder(bytes.NewReader(data[len(indexMagic):])).Decode(&index) != nil {
+	index, ok := decodeIndex(data[len(indexMagic):])
+	if !ok {
 		return
 	}
 	m.index = index
@@ -422,7 +419,8 @@ func (m *Memo) saveDisk() error {
 	}
 	err := writeFile(filepath.Join(m.dir, indexFile), func(w *bufio.Writer) error {
 		w.WriteString(indexMagic)
-		return gob.NewEncoder(w).Encode(index)
+		_, err := w.Write(encodeIndex(index))
+		return err
 	})
 	if err != nil {
 		return err
@@ -444,6 +442,61 @@ func (m *Memo) saveDisk() error {
 	}
 	m.index = index
 	return nil
+}
+
+// encodeIndex encodes an index: the number of entries, then each, in
+// the order of the keys, as the key (its length and its bytes), the
+// segment, the place and the length as varints, and the checksum.
+func encodeIndex(index map[string]entry) []byte {
+	keys := slices.Sorted(maps.Keys(index))
+	buf := make([]byte, 0, len(keys)*64)
+	buf = binary.AppendUvarint(buf, uint64(len(keys)))
+	for _, key := range keys {
+		e := index[key]
+		buf = binary.AppendUvarint(buf, uint64(len(key)))
+		buf = append(buf, key...)
+		buf = binary.AppendUvarint(buf, uint64(e.Seg))
+		buf = binary.AppendUvarint(buf, uint64(e.Off))
+		buf = binary.AppendUvarint(buf, uint64(e.Len))
+		buf = binary.LittleEndian.AppendUint32(buf, e.CRC)
+	}
+	return buf
+}
+
+// decodeIndex decodes what encodeIndex encoded; it reports false for
+// data damaged or cut short.
+func decodeIndex(data []byte) (map[string]entry, bool) {
+	next := func() (uint64, bool) {
+		n, k := binary.Uvarint(data)
+		if k <= 0 {
+			return 0, false
+		}
+		data = data[k:]
+		return n, true
+	}
+	count, ok := next()
+	// An entry takes at least 8 bytes.
+	if !ok || count > uint64(len(data))/8 {
+		return nil, false
+	}
+	index := make(map[string]entry, count)
+	for range count {
+		n, ok := next()
+		if !ok || n > uint64(len(data)) {
+			return nil, false
+		}
+		key := string(data[:n])
+		data = data[n:]
+		seg, ok1 := next()
+		off, ok2 := next()
+		size, ok3 := next()
+		if !ok1 || !ok2 || !ok3 || seg > math.MaxInt32 || off > math.MaxInt64 || size > math.MaxInt64 || len(data) < 4 {
+			return nil, false
+		}
+		index[key] = entry{Seg: int(seg), Off: int64(off), Len: int64(size), CRC: binary.LittleEndian.Uint32(data)}
+		data = data[4:]
+	}
+	return index, len(data) == 0
 }
 
 // writeFile writes the file name in one step: a new file, which write

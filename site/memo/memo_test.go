@@ -1,6 +1,7 @@
 package memo
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -163,7 +164,7 @@ func (o *own) UnmarshalBinary(data []byte) error {
 
 // TestOwnEncoding: a value with its own binary encoding is kept by it, in
 // memory and on disk; data it cannot decode is a value not found, and a
-// gob value is not taken for one.
+// JSON value is not taken for one.
 func TestOwnEncoding(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -184,9 +185,9 @@ func TestOwnEncoding(t *testing.T) {
 	if !m.Get("a", &got) || got.Text != "text" {
 		t.Errorf("from disk: got %q", got.Text)
 	}
-	// The gob encoding of a value is not this one's.
+	// The JSON encoding of a value is not this one's.
 	if m.Get("g", &got) {
-		t.Errorf("a gob value decoded as one of its own: %q", got.Text)
+		t.Errorf("a JSON value decoded as one of its own: %q", got.Text)
 	}
 	if hits, misses := m.Counts(); hits != 1 || misses != 1 {
 		t.Errorf("%d hits, %d misses, want 1 and 1", hits, misses)
@@ -253,4 +254,49 @@ func testSegments(t *testing.T) {
 	if found == 20 {
 		t.Error("every value found in segments cut in half")
 	}
+}
+
+// TestIndex: an index decodes to what was encoded; cut short or with a
+// byte too many it is no index, and damaged it never panics.
+func TestIndex(t *testing.T) {
+	t.Parallel()
+	for _, index := range []map[string]entry{
+		{},
+		{"a": {Seg: 1, Off: 0, Len: 3, CRC: 7}},
+		{"nardydocs page 1 ab": {Seg: 12, Off: 1 << 40, Len: 1 << 20, CRC: 0xffffffff}, "": {Seg: 0}, "ж": {Seg: 3, Off: 5, Len: 0, CRC: 1}},
+	} {
+		data := encodeIndex(index)
+		got, ok := decodeIndex(data)
+		if !ok || !maps.Equal(got, index) {
+			t.Errorf("%v: got %v, %v", index, got, ok)
+		}
+		for n := range len(data) {
+			if _, ok := decodeIndex(data[:n]); ok {
+				t.Errorf("%v: %d of %d bytes decoded", index, n, len(data))
+			}
+			damaged := append([]byte(nil), data...)
+			damaged[n] ^= 0xff
+			decodeIndex(damaged) // must not panic
+		}
+		if _, ok := decodeIndex(append(data, 0)); ok {
+			t.Errorf("%v: a byte too many decoded", index)
+		}
+	}
+}
+
+// FuzzIndex: no data makes decodeIndex panic, and an index it decodes
+// encodes to an index that decodes the same.
+func FuzzIndex(f *testing.F) {
+	f.Add(encodeIndex(map[string]entry{"a": {Seg: 1, Off: 2, Len: 3, CRC: 4}}))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		index, ok := decodeIndex(data)
+		if !ok {
+			return
+		}
+		again, ok := decodeIndex(encodeIndex(index))
+		if !ok || !maps.Equal(again, index) {
+			t.Errorf("%v: again %v, %v", index, again, ok)
+		}
+	})
 }
