@@ -12,6 +12,10 @@
 // kept after the swap as the start of the next build, whose unchanged
 // files then need no new link at all.
 //
+// Large files written from a reader (PutFrom, CopyFrom: the checker's
+// modules) go past the page cache on Linux (O_DIRECT, see
+// direct_linux.go), where the file system takes it.
+//
 // The one-step swap is renameat2(RENAME_EXCHANGE) on Linux and
 // renamex_np(RENAME_SWAP) on macOS. Elsewhere, and on file systems
 // without it, the directory is moved aside and the new one moved in: a
@@ -775,8 +779,20 @@ func createNew(full string, write func(*os.File) error) error {
 	return err
 }
 
-// copyNew writes what r gives into the file full, which must not exist.
+// copyNew writes what r gives into the file full, which must not exist:
+// a large file, which PutFrom and CopyFrom are for, past the page cache
+// where the system can (copyDirect).
 func copyNew(full string, r io.Reader) error {
+	done, err := writing()
+	if err != nil {
+		done()
+		return err
+	}
+	ok, err := copyDirect(full, r)
+	done()
+	if ok {
+		return err
+	}
 	return createNew(full, func(f *os.File) error {
 		// In pieces of 256 KB (the file's own ReadFrom would take 32 KB).
 		_, err := io.CopyBuffer(struct{ io.Writer }{f}, r, make([]byte, 256<<10))
