@@ -252,8 +252,7 @@ const analysisBundleVersion = 1
 
 // MarshalBinary encodes the analyses, in the order of their keys.
 func (b analysisBundle) MarshalBinary() ([]byte, error) {
-	w := recordWriter{make([]byte, 0, 64<<10)}
-	w.buf = append(w.buf, analysisBundleVersion)
+	w := newRecordWriter(analysisBundleVersion, 64<<10)
 	w.count(len(b))
 	for _, key := range sorted(b) {
 		rec := b[key]
@@ -303,7 +302,7 @@ func (b analysisBundle) MarshalBinary() ([]byte, error) {
 			w.int(pn.Fig)
 			w.int(pn.Row)
 			w.int(int(pn.Game))
-			w.string(profileOf(pn.Rules))
+			w.rules(pn.Rules)
 			w.string(pn.Own)
 			w.int(pn.Line)
 		}
@@ -314,10 +313,7 @@ func (b analysisBundle) MarshalBinary() ([]byte, error) {
 // UnmarshalBinary decodes what MarshalBinary encoded; damaged data is an
 // error, never a panic.
 func (b *analysisBundle) UnmarshalBinary(data []byte) error {
-	if len(data) == 0 || data[0] != analysisBundleVersion {
-		return errRecord
-	}
-	r := recordReader{data: data[1:]}
+	r := newRecordReader(data, analysisBundleVersion)
 	n := r.count(14)
 	out := make(analysisBundle, n)
 	for range n {
@@ -368,13 +364,7 @@ func (b *analysisBundle) UnmarshalBinary(data []byte) error {
 		if k := r.count(6); k > 0 {
 			rec.Pins = make([]pinRecord, k)
 			for j := range rec.Pins {
-				pn := pinRecord{Fig: r.int(), Row: r.int(), Game: engine.Game(r.int())}
-				rules, err := engine.ParseRules(engine.Rules{}, r.string())
-				if err != nil {
-					r.fail()
-				}
-				pn.Rules, pn.Own, pn.Line = rules, r.string(), r.int()
-				rec.Pins[j] = pn
+				rec.Pins[j] = pinRecord{Fig: r.int(), Row: r.int(), Game: engine.Game(r.int()), Rules: r.rules(), Own: r.string(), Line: r.int()}
 			}
 		}
 		if r.err != nil {
@@ -382,8 +372,8 @@ func (b *analysisBundle) UnmarshalBinary(data []byte) error {
 		}
 		out[key] = rec
 	}
-	if r.err != nil || len(r.data) != 0 {
-		return errRecord
+	if err := r.end(); err != nil {
+		return err
 	}
 	*b = out
 	return nil

@@ -105,8 +105,7 @@ const frontMatterBundleVersion = 1
 
 // MarshalBinary encodes the front matters, in the order of their keys.
 func (b frontMatterBundle) MarshalBinary() ([]byte, error) {
-	w := recordWriter{make([]byte, 0, 256*len(b))}
-	w.buf = append(w.buf, frontMatterBundleVersion)
+	w := newRecordWriter(frontMatterBundleVersion, 256*len(b))
 	w.count(len(b))
 	for _, key := range sorted(b) {
 		rec := b[key]
@@ -116,7 +115,7 @@ func (b frontMatterBundle) MarshalBinary() ([]byte, error) {
 		w.int(rec.Order)
 		w.int(int(rec.Game))
 		w.bool(rec.HasGame)
-		w.string(profileOf(rec.Rules))
+		w.rules(rec.Rules)
 		w.string(rec.RulesText)
 		w.int(rec.RulesLine)
 		w.bool(rec.Sheet)
@@ -128,33 +127,20 @@ func (b frontMatterBundle) MarshalBinary() ([]byte, error) {
 // UnmarshalBinary decodes what MarshalBinary encoded; damaged data is an
 // error, never a panic.
 func (b *frontMatterBundle) UnmarshalBinary(data []byte) error {
-	if len(data) == 0 || data[0] != frontMatterBundleVersion {
-		return errRecord
-	}
-	r := recordReader{data: data[1:]}
+	r := newRecordReader(data, frontMatterBundleVersion)
 	n := r.count(12)
 	out := make(frontMatterBundle, n)
-	rules := map[string]engine.Rules{} // a site has few profiles
 	for range n {
 		key := r.string()
-		rec := frontMatterRecord{Title: r.string(), Description: r.string(), Order: r.int(), Game: engine.Game(r.int()), HasGame: r.bool()}
-		profile := r.string()
-		rs, ok := rules[profile]
-		if !ok && r.err == nil {
-			var err error
-			if rs, err = engine.ParseRules(engine.Rules{}, profile); err != nil {
-				r.fail()
-			}
-			rules[profile] = rs
-		}
-		rec.Rules, rec.RulesText, rec.RulesLine, rec.Sheet, rec.Draft = rs, r.string(), r.int(), r.bool(), r.bool()
+		rec := frontMatterRecord{Title: r.string(), Description: r.string(), Order: r.int(), Game: engine.Game(r.int()), HasGame: r.bool(),
+			Rules: r.rules(), RulesText: r.string(), RulesLine: r.int(), Sheet: r.bool(), Draft: r.bool()}
 		if r.err != nil {
 			break
 		}
 		out[key] = rec
 	}
-	if r.err != nil || len(r.data) != 0 {
-		return errRecord
+	if err := r.end(); err != nil {
+		return err
 	}
 	*b = out
 	return nil

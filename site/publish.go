@@ -585,8 +585,6 @@ func fingerprint(opt Options, program, extra string, keep bool) (string, fstest.
 		if f.err != nil {
 			return "", nil, f.err // the first in the walk's order
 		}
-	}
-	for _, f := range list {
 		field(f.name)
 		writeBytes(h, f.sum[:])
 		if f.rel != "" {

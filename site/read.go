@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/nardydocs/nardydocs/engine"
@@ -104,29 +105,18 @@ func read(opt Options, files fs.FS) (*source, engine.ErrorList, error) {
 	// The templates are read while the pages are; their problems are
 	// reported first.
 	var tmplErr error
-	loaded := make(chan struct{})
-	go func() {
-		defer close(loaded)
-		s.tmpl, tmplErr = templates.Load(opt.Templates, templateFuncs)
-	}()
+	var bg sync.WaitGroup
+	bg.Go(func() { s.tmpl, tmplErr = templates.Load(opt.Templates, templateFuncs) })
 	// So is the previous build's analyses, which the next stage takes
 	// from (analyseAll).
-	var analysed chan struct{}
 	if opt.Memo != nil {
-		analysed = make(chan struct{})
-		go func() {
-			defer close(analysed)
-			opt.Memo.Get(analysesKey, &s.analyses)
-		}()
+		bg.Go(func() { opt.Memo.Get(analysesKey, &s.analyses) })
 	}
 	s.frontMatters = newFrontMatterMemo(opt.Memo, opt.Version)
 	var pageErrs engine.ErrorList
 	pages := s.loadPages(&pageErrs)
 	s.frontMatters.save()
-	<-loaded
-	if analysed != nil {
-		<-analysed
-	}
+	bg.Wait()
 	if tmplErr != nil {
 		errs = append(errs, engine.AsList(tmplErr)...)
 	}

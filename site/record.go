@@ -33,8 +33,7 @@ func (o *pageOutput) MarshalBinary() ([]byte, error) {
 			size += 2 + len(row)
 		}
 	}
-	w := recordWriter{make([]byte, 0, size)}
-	w.buf = append(w.buf, pageRecordVersion)
+	w := newRecordWriter(pageRecordVersion, size)
 	w.count(len(o.Files))
 	for _, f := range o.Files {
 		w.string(f.Name)
@@ -45,7 +44,7 @@ func (o *pageOutput) MarshalBinary() ([]byte, error) {
 		w.string(r.Page)
 		w.string(r.ID)
 		w.string(r.File)
-		w.buf = binary.AppendVarint(w.buf, int64(r.Line))
+		w.int(r.Line)
 		w.string(r.Tables)
 		w.string(r.Diagram)
 		w.count(len(r.Rows))
@@ -63,11 +62,7 @@ func (o *pageOutput) MarshalBinary() ([]byte, error) {
 // UnmarshalBinary decodes what MarshalBinary encoded; damaged data is an
 // error, never a panic.
 func (o *pageOutput) UnmarshalBinary(data []byte) error {
-	r := recordReader{data: data}
-	if len(data) == 0 || data[0] != pageRecordVersion {
-		return errRecord
-	}
-	r.data = data[1:]
+	r := newRecordReader(data, pageRecordVersion)
 	var out pageOutput
 	if n := r.count(2); n > 0 {
 		out.Files = make([]fileSum, n)
@@ -92,8 +87,8 @@ func (o *pageOutput) UnmarshalBinary(data []byte) error {
 	}
 	out.Print = r.optShared()
 	out.PrintSum = r.string()
-	if r.err != nil || len(r.data) != 0 {
-		return errRecord
+	if err := r.end(); err != nil {
+		return err
 	}
 	*o = out
 	return nil
@@ -110,16 +105,15 @@ const stampsRecordVersion = 1
 
 // MarshalBinary encodes the stamps, in the order of their files.
 func (s stampsRecord) MarshalBinary() ([]byte, error) {
-	w := recordWriter{make([]byte, 0, 64*len(s))}
-	w.buf = append(w.buf, stampsRecordVersion)
+	w := newRecordWriter(stampsRecordVersion, 64*len(s))
 	w.count(len(s))
 	for _, name := range sorted(s) {
 		st := s[name]
 		w.string(name)
-		w.buf = binary.AppendVarint(w.buf, st.Size)
-		w.buf = binary.AppendVarint(w.buf, st.MTime)
-		w.buf = binary.AppendUvarint(w.buf, st.Ino)
-		w.buf = binary.AppendVarint(w.buf, st.CTime)
+		w.int64(st.Size)
+		w.int64(st.MTime)
+		w.uint64(st.Ino)
+		w.int64(st.CTime)
 	}
 	return w.buf, nil
 }
@@ -127,10 +121,7 @@ func (s stampsRecord) MarshalBinary() ([]byte, error) {
 // UnmarshalBinary decodes what MarshalBinary encoded; damaged data is an
 // error, never a panic.
 func (s *stampsRecord) UnmarshalBinary(data []byte) error {
-	if len(data) == 0 || data[0] != stampsRecordVersion {
-		return errRecord
-	}
-	r := recordReader{data: data[1:]}
+	r := newRecordReader(data, stampsRecordVersion)
 	n := r.count(5)
 	out := make(stampsRecord, n)
 	for range n {
@@ -141,8 +132,8 @@ func (s *stampsRecord) UnmarshalBinary(data []byte) error {
 		}
 		out[name] = st
 	}
-	if r.err != nil || len(r.data) != 0 {
-		return errRecord
+	if err := r.end(); err != nil {
+		return err
 	}
 	*s = out
 	return nil
@@ -161,8 +152,7 @@ func (f *figureOutput) MarshalBinary() ([]byte, error) {
 	for _, c := range f.Claims {
 		size += 3 + len(c.Got)
 	}
-	w := recordWriter{make([]byte, 0, size)}
-	w.buf = append(w.buf, figureRecordVersion)
+	w := newRecordWriter(figureRecordVersion, size)
 	w.optBytes(f.HTML)
 	w.optBytes(f.Print)
 	w.optBytes(f.SVG)
@@ -181,10 +171,7 @@ func (f *figureOutput) MarshalBinary() ([]byte, error) {
 // drawing the data's own (see memo.Get); damaged data is an error, never
 // a panic.
 func (f *figureOutput) UnmarshalBinary(data []byte) error {
-	if len(data) == 0 || data[0] != figureRecordVersion {
-		return errRecord
-	}
-	r := recordReader{data: data[1:]}
+	r := newRecordReader(data, figureRecordVersion)
 	var out figureOutput
 	out.HTML = r.optShared()
 	out.Print = r.optShared()
@@ -198,8 +185,8 @@ func (f *figureOutput) UnmarshalBinary(data []byte) error {
 			out.Claims[k] = claimResult{Got: r.string(), OK: r.bool()}
 		}
 	}
-	if r.err != nil || len(r.data) != 0 {
-		return errRecord
+	if err := r.end(); err != nil {
+		return err
 	}
 	*f = out
 	return nil
@@ -207,6 +194,14 @@ func (f *figureOutput) UnmarshalBinary(data []byte) error {
 
 // recordWriter appends the fields of a record.
 type recordWriter struct{ buf []byte }
+
+// newRecordWriter starts a record of the given version, with room for
+// size bytes.
+func newRecordWriter(version byte, size int) recordWriter {
+	w := recordWriter{make([]byte, 0, size)}
+	w.buf = append(w.buf, version)
+	return w
+}
 
 func (w *recordWriter) count(n int) { w.buf = binary.AppendUvarint(w.buf, uint64(n)) }
 
@@ -235,6 +230,25 @@ func (w *recordWriter) optBytes(b []byte) {
 type recordReader struct {
 	data []byte
 	err  error
+	// profiles are the rules read by profile (rules): a site has few.
+	profiles map[string]engine.Rules
+}
+
+// newRecordReader starts reading a record of the given version: one
+// that has failed when data is not such a record.
+func newRecordReader(data []byte, version byte) recordReader {
+	if len(data) == 0 || data[0] != version {
+		return recordReader{err: errRecord}
+	}
+	return recordReader{data: data[1:]}
+}
+
+// end returns errRecord when a read failed or bytes are left over.
+func (r *recordReader) end() error {
+	if r.err != nil || len(r.data) != 0 {
+		return errRecord
+	}
+	return nil
 }
 
 func (r *recordReader) fail() {
@@ -254,12 +268,11 @@ func (r *recordReader) count(min int) int {
 }
 
 func (r *recordReader) int() int {
-	n, k := binary.Varint(r.data)
-	if k <= 0 || n < math.MinInt32 || n > math.MaxInt32 {
+	n := r.int64()
+	if n < math.MinInt32 || n > math.MaxInt32 {
 		r.fail()
 		return 0
 	}
-	r.data = r.data[k:]
 	return int(n)
 }
 
@@ -319,7 +332,14 @@ func (r *recordReader) optShared() []byte {
 	return nil
 }
 
-func (w *recordWriter) int(n int) { w.buf = binary.AppendVarint(w.buf, int64(n)) }
+func (w *recordWriter) int(n int) { w.int64(int64(n)) }
+
+func (w *recordWriter) int64(n int64) { w.buf = binary.AppendVarint(w.buf, n) }
+
+func (w *recordWriter) uint64(n uint64) { w.buf = binary.AppendUvarint(w.buf, n) }
+
+// rules writes rules by their profile.
+func (w *recordWriter) rules(r engine.Rules) { w.string(profileOf(r)) }
 
 func (w *recordWriter) bool(b bool) {
 	if b {
@@ -378,4 +398,25 @@ func (r *recordReader) strings() []string {
 
 func (r *recordReader) pos() engine.Pos {
 	return engine.Pos{File: r.string(), Line: r.int(), Col: r.int()}
+}
+
+// rules reads what recordWriter.rules wrote.
+func (r *recordReader) rules() engine.Rules {
+	profile := r.string()
+	if r.err != nil {
+		return engine.Rules{}
+	}
+	if rules, ok := r.profiles[profile]; ok {
+		return rules
+	}
+	rules, err := engine.ParseRules(engine.Rules{}, profile)
+	if err != nil {
+		r.fail()
+		return engine.Rules{}
+	}
+	if r.profiles == nil {
+		r.profiles = map[string]engine.Rules{}
+	}
+	r.profiles[profile] = rules
+	return rules
 }

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"encoding"
 	"reflect"
 	"strconv"
 	"testing"
@@ -31,32 +32,43 @@ func TestPageRecord(t *testing.T) {
 		},
 	}
 	for k, want := range pages {
-		data, err := want.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
+		checkEncoding(t, "page "+strconv.Itoa(k), *want)
+	}
+}
+
+// checkEncoding checks that want, encoded, decodes to what it was; that
+// no shorter part of its encoding and no byte too many decodes; and that
+// no damaged byte makes decoding panic.
+func checkEncoding[T any, P interface {
+	*T
+	encoding.BinaryMarshaler
+	encoding.BinaryUnmarshaler
+}](t *testing.T, name string, want T) {
+	t.Helper()
+	data, err := P(&want).MarshalBinary()
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	var got T
+	if err := P(&got).UnmarshalBinary(data); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%s: got %+v, want %+v", name, got, want)
+	}
+	for n := range len(data) {
+		var cut T
+		if P(&cut).UnmarshalBinary(data[:n]) == nil {
+			t.Errorf("%s: %d of %d bytes decoded", name, n, len(data))
 		}
-		var got pageOutput
-		if err := got.UnmarshalBinary(data); err != nil {
-			t.Fatalf("page %d: %v", k, err)
-		}
-		if !reflect.DeepEqual(&got, want) {
-			t.Errorf("page %d: got %+v, want %+v", k, got, *want)
-		}
-		for n := range len(data) {
-			var cut pageOutput
-			if cut.UnmarshalBinary(data[:n]) == nil {
-				t.Errorf("page %d: %d of %d bytes decoded", k, n, len(data))
-			}
-		}
-		for n := range len(data) {
-			damaged := append([]byte(nil), data...)
-			damaged[n] ^= 0xff
-			var d pageOutput
-			d.UnmarshalBinary(damaged) // must not panic
-		}
-		if got.UnmarshalBinary(append(data, 0)) == nil {
-			t.Errorf("page %d: a byte too many decoded", k)
-		}
+		damaged := append([]byte(nil), data...)
+		damaged[n] ^= 0xff
+		var d T
+		P(&d).UnmarshalBinary(damaged) // must not panic
+	}
+	var more T
+	if P(&more).UnmarshalBinary(append(data, 0)) == nil {
+		t.Errorf("%s: a byte too many decoded", name)
 	}
 }
 
@@ -114,32 +126,7 @@ func TestFigureRecord(t *testing.T) {
 		},
 	}
 	for k, want := range figures {
-		data, err := want.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got figureOutput
-		if err := got.UnmarshalBinary(data); err != nil {
-			t.Fatalf("figure %d: %v", k, err)
-		}
-		if !reflect.DeepEqual(&got, want) {
-			t.Errorf("figure %d: got %+v, want %+v", k, got, *want)
-		}
-		for n := range len(data) {
-			var cut figureOutput
-			if cut.UnmarshalBinary(data[:n]) == nil {
-				t.Errorf("figure %d: %d of %d bytes decoded", k, n, len(data))
-			}
-		}
-		for n := range len(data) {
-			damaged := append([]byte(nil), data...)
-			damaged[n] ^= 0xff
-			var d figureOutput
-			d.UnmarshalBinary(damaged) // must not panic
-		}
-		if got.UnmarshalBinary(append(data, 0)) == nil {
-			t.Errorf("figure %d: a byte too many decoded", k)
-		}
+		checkEncoding(t, "figure "+strconv.Itoa(k), *want)
 	}
 }
 
@@ -152,44 +139,13 @@ func TestBundleRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	values := []struct {
-		in  interface{ MarshalBinary() ([]byte, error) }
-		out interface{ UnmarshalBinary([]byte) error }
-	}{
-		{stampsRecord{}, &stampsRecord{}},
-		{stampsRecord{"ru/long/head.html": {Size: 119252, MTime: -1, Ino: 1 << 40, CTime: 1764000000000000000}, "a": {}}, &stampsRecord{}},
-		{frontMatterBundle{}, &frontMatterBundle{}},
-		{frontMatterBundle{
-			"k1": {Title: "Голова", Description: "d", Order: -3, Game: engine.Short, HasGame: true, Rules: rules, RulesText: "head-exception=none", RulesLine: 4, Sheet: true, Draft: true},
-			"k2": {Title: "", Rules: engine.Rules{}},
-		}, &frontMatterBundle{}},
-	}
-	for k, v := range values {
-		data, err := v.in.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := v.out.UnmarshalBinary(data); err != nil {
-			t.Fatalf("value %d: %v", k, err)
-		}
-		if got := reflect.ValueOf(v.out).Elem().Interface(); !reflect.DeepEqual(got, v.in) {
-			t.Errorf("value %d: got %+v, want %+v", k, got, v.in)
-		}
-		fresh := func() interface{ UnmarshalBinary([]byte) error } {
-			return reflect.New(reflect.TypeOf(v.out).Elem()).Interface().(interface{ UnmarshalBinary([]byte) error })
-		}
-		for n := range len(data) {
-			if fresh().UnmarshalBinary(data[:n]) == nil {
-				t.Errorf("value %d: %d of %d bytes decoded", k, n, len(data))
-			}
-			damaged := append([]byte(nil), data...)
-			damaged[n] ^= 0xff
-			fresh().UnmarshalBinary(damaged) // must not panic
-		}
-		if fresh().UnmarshalBinary(append(data, 0)) == nil {
-			t.Errorf("value %d: a byte too many decoded", k)
-		}
-	}
+	checkEncoding(t, "no stamps", stampsRecord{})
+	checkEncoding(t, "stamps", stampsRecord{"ru/long/head.html": {Size: 119252, MTime: -1, Ino: 1 << 40, CTime: 1764000000000000000}, "a": {}})
+	checkEncoding(t, "no front matters", frontMatterBundle{})
+	checkEncoding(t, "front matters", frontMatterBundle{
+		"k1": {Title: "Голова", Description: "d", Order: -3, Game: engine.Short, HasGame: true, Rules: rules, RulesText: "head-exception=none", RulesLine: 4, Sheet: true, Draft: true},
+		"k2": {Title: "", Rules: engine.Rules{}},
+	})
 }
 
 // TestRecordsKeepEveryField: a page's record, a figure's, a front
